@@ -1,0 +1,173 @@
+"""The interface every game implements, in the manner of OpenSpiel's Python games.
+
+A :class:`State` always knows which decisions are pending (:meth:`State.prompts`): one
+player, several players at once (simultaneous secret orders), or nobody when the game
+is over. Each prompt lists its legal options; bots, the terminal, the server and the
+web client all drive a game through the same two calls, ``legal_actions`` and
+``apply``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from meeple.core.actions import Action
+from meeple.core.errors import IllegalActionError
+from meeple.core.log import Log
+
+CHANCE = -1
+"""The pseudo-player of chance nodes (games that expose dice as explicit decisions)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A pending decision: who decides, what kind of decision, and a sentence for people."""
+
+    player: int
+    kind: str
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "kind": self.kind, "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One game option: its default and a one-line description."""
+
+    default: Any
+    help: str
+
+
+class Game(ABC):
+    """A game definition: name, player counts, options, and the factory of states."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    options: ClassVar[Mapping[str, OptionSpec]] = {}
+
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults filled in; an unknown option or a value of the wrong type is an error."""
+        out = {k: spec.default for k, spec in self.options.items()}
+        for key, value in (given or {}).items():
+            if key not in self.options:
+                known = ", ".join(sorted(self.options)) or "none"
+                raise ValueError(f"unknown option {key!r} for {self.name} (known: {known})")
+            want = type(self.options[key].default)
+            if want is int and isinstance(value, str) and value.lstrip("-").isdigit():
+                value = int(value)
+            if isinstance(value, bool) != (want is bool) or not isinstance(value, want):
+                raise ValueError(f"option {key!r} must be {want.__name__}, got {value!r}")
+            out[key] = value
+        return out
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.title} is for {self.min_players}-{self.max_players} players, not {players}"
+            )
+
+    @abstractmethod
+    def new_state(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> State: ...
+
+    @abstractmethod
+    def state_from_json(self, data: Any) -> State:
+        """Rebuild a state saved by :meth:`State.to_json`; raise SaveFileError if broken."""
+
+
+class State(ABC):
+    """One position of a game, with everything needed to continue it exactly."""
+
+    game: ClassVar[Game]
+    log: Log
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def prompts(self) -> list[Prompt]:
+        """The pending decisions; empty when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every action ``player`` may take now (empty if nothing is asked of them)."""
+
+    @abstractmethod
+    def apply_unchecked(self, player: int, action: Action) -> None:
+        """Apply an action known to be legal (taken from :meth:`legal_actions`)."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """1 for the winner, 0 for the others, once the game is over."""
+
+    @abstractmethod
+    def result(self) -> dict[str, Any]:
+        """``{"winner": index or None, "reason": str}`` plus game-specific facts."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> dict[str, Any]:
+        """All that ``player`` may see (None: a spectator); this is what bots receive."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def describe(self, player: int, action: Action) -> str:
+        """A sentence saying what the action does, for people."""
+
+    @abstractmethod
+    def render(self, player: int | None) -> str:
+        """The board as text, as ``player`` may see it."""
+
+    @property
+    @abstractmethod
+    def round(self) -> int: ...
+
+    def current_players(self) -> list[int]:
+        return [p.player for p in self.prompts()]
+
+    def apply(self, player: int, action: Action | str) -> None:
+        """Apply ``action`` for ``player`` if the rules allow it; otherwise raise and change nothing."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if self.is_terminal():
+            raise IllegalActionError(f"the game is over; {action} was not applied")
+        waiting = self.current_players()
+        if player not in waiting:
+            who = ", ".join(f"player {p}" for p in waiting)
+            raise IllegalActionError(
+                f"it is not player {player}'s decision now (waiting for {who}); "
+                f"{action} was not applied"
+            )
+        legal = self.legal_actions(player)
+        if action not in legal:
+            sample = ", ".join(str(a) for a in legal[:8])
+            more = f" and {len(legal) - 8} more" if len(legal) > 8 else ""
+            prompt = next(p for p in self.prompts() if p.player == player)
+            raise IllegalActionError(
+                f"{action} is not legal for player {player} now ({prompt.text}); "
+                f"legal: {sample}{more}"
+            )
+        self.apply_unchecked(player, action)
+
+    def hash(self) -> str:
+        """A stable hash of the whole state (same on every machine and run)."""
+        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -1,0 +1,62 @@
+"""The event log: what happened, each entry addressed to everyone or to one player.
+
+Clones share the underlying list and copy it only when they diverge, so cloning a
+state during search does not copy its history.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+EVERYONE = -1
+
+
+class Event(NamedTuple):
+    round: int
+    audience: int  # EVERYONE or a player index
+    text: str
+
+    def visible_to(self, player: int | None) -> bool:
+        return self.audience == EVERYONE or (player is not None and self.audience == player)
+
+    def to_json(self) -> list[Any]:
+        return [self.round, self.audience, self.text]
+
+
+class Log:
+    __slots__ = ("_events", "_n")
+
+    def __init__(self, events: list[Event] | None = None) -> None:
+        self._events: list[Event] = events if events is not None else []
+        self._n = len(self._events)
+
+    def add(self, round_: int, text: str, audience: int = EVERYONE) -> None:
+        if len(self._events) != self._n:
+            self._events = self._events[: self._n]
+        self._events.append(Event(round_, audience, text))
+        self._n += 1
+
+    def __len__(self) -> int:
+        return self._n
+
+    def events(self) -> list[Event]:
+        return self._events[: self._n]
+
+    def visible(self, player: int | None) -> list[Event]:
+        return [e for e in self.events() if e.visible_to(player)]
+
+    def text(self, player: int | None) -> str:
+        return "\n".join(f"[r{e.round}] {e.text}" for e in self.visible(player))
+
+    def clone(self) -> Log:
+        c = Log.__new__(Log)
+        c._events = self._events
+        c._n = self._n
+        return c
+
+    def to_json(self) -> list[list[Any]]:
+        return [e.to_json() for e in self.events()]
+
+    @staticmethod
+    def from_json(data: list[Any]) -> Log:
+        return Log([Event(int(r), int(a), str(t)) for r, a, t in data])

@@ -1,0 +1,191 @@
+"""Questions about a Cult position that the rules ask again and again (no changes here)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.games.cult.data import load
+from meeple.games.cult.model import CONSPIRACY, GREATNESS, LICENCE, NOBODY, PATRIARCH, Priest
+
+if TYPE_CHECKING:
+    from meeple.games.cult.state import CultState
+
+DATA = load()
+RULES = DATA.rules
+MAX_FOLLOWERS: int = RULES["max_followers"]
+TOKENS: int = RULES["tokens_per_level"]
+MAX_LEVEL: int = RULES["max_level"]
+ALTAR: int = RULES["altar_influence"]
+
+
+def dark_side(s: CultState, p: int) -> bool:
+    pl = s.players[p]
+    return pl.dark != pl.flipped
+
+
+def power(s: CultState, p: int) -> int:
+    cult = DATA.cults[s.players[p].cult]
+    return cult.dark_power if dark_side(s, p) else cult.light_power
+
+
+def patriarch_level(s: CultState, p: int) -> int:
+    pl = s.players[p]
+    level = pl.followers + sum(DATA.licences[c - LICENCE].bonus for c in pl.licences)
+    if s.g_holder == p:
+        level += DATA.greatness_bonus
+    return level
+
+
+def priest_level(s: CultState, pr: Priest) -> int:
+    return patriarch_level(s, pr[0]) if pr[1] == PATRIARCH else pr[1]
+
+
+def influence(s: CultState, d: int, p: int) -> int:
+    """Influence of player p in district d (1..13): priests, bonuses and altars."""
+    if s.players[p].skip:
+        total_altars = 0
+    else:
+        total_altars = ALTAR * s.altars[d - 1].count(p)
+    total = total_altars
+    for pr in s.board[d - 1]:
+        if pr[0] == p:
+            total += priest_level(s, pr) + pr[2]
+    return total
+
+
+def has_priest(s: CultState, d: int, p: int) -> bool:
+    return any(pr[0] == p for pr in s.board[d - 1])
+
+
+def opponents_with_priests(s: CultState, d: int, p: int) -> list[int]:
+    owners = {pr[0] for pr in s.board[d - 1]}
+    return [q for q in turn_order(s) if q != p and q in owners]
+
+
+def turn_order(s: CultState, start: int | None = None) -> list[int]:
+    """All players clockwise from ``start`` (the round's first player by default)."""
+    first = s.first if start is None else start
+    return [(first + i) % s.n for i in range(s.n)]
+
+
+def tokens_in_play(s: CultState, p: int) -> list[int]:
+    """How many tokens of each level (index 1..5) player p has off the bank."""
+    counts = [0] * (MAX_LEVEL + 1)
+    pl = s.players[p]
+    for lv in pl.free:
+        counts[lv] += 1
+    for lv in pl.shield:
+        counts[lv] += 1
+    for district in s.board:
+        for pr in district:
+            if pr[0] == p:
+                counts[pr[1]] += 1
+    counts[PATRIARCH] = 0
+    return counts
+
+
+def altar_count(s: CultState, p: int) -> int:
+    return sum(a.count(p) for a in s.altars)
+
+
+def can_take_tokens(s: CultState, p: int, take: list[int], give_back: list[int]) -> bool:
+    """Whether the bank can hand p tokens of the levels ``take`` after p returns
+    ``give_back``. An altar is a flipped token of any level, swappable at any time (the
+    source), so altars only limit the total: tokens in play + altars <= 5 x 3."""
+    counts = tokens_in_play(s, p)
+    for lv in give_back:
+        if lv != PATRIARCH:
+            counts[lv] -= 1
+    for lv in take:
+        if not 1 <= lv <= MAX_LEVEL:
+            return False
+        counts[lv] += 1
+        if counts[lv] > TOKENS:
+            return False
+    return sum(counts) + altar_count(s, p) <= TOKENS * MAX_LEVEL
+
+
+def card_count(s: CultState, p: int) -> int:
+    """Cards in hand and on the table (licences and the Greatness card)."""
+    pl = s.players[p]
+    return len(pl.hand) + len(pl.licences) + (1 if s.g_holder == p else 0)
+
+
+def payable_cards(s: CultState, p: int) -> list[int]:
+    pl = s.players[p]
+    cards = sorted(pl.hand) + sorted(pl.licences)
+    if s.g_holder == p:
+        cards.append(GREATNESS)
+    return cards
+
+
+def hand_conspiracies(s: CultState, p: int) -> list[int]:
+    return sorted(c for c in s.players[p].hand if CONSPIRACY <= c < LICENCE)
+
+
+def has_licence(s: CultState, p: int, kind: str, district: int = 0, value: int = 0) -> bool:
+    for c in s.players[p].licences:
+        lic = DATA.licences[c - LICENCE]
+        if lic.kind != kind:
+            continue
+        if district and district not in lic.districts:
+            continue
+        if value and lic.value != value:
+            continue
+        return True
+    return False
+
+
+def can_enter(s: CultState, p: int, d: int) -> bool:
+    """District access by followers, or an Office licence for districts 10..13."""
+    if s.players[p].followers >= DATA.districts[d - 1].access:
+        return True
+    return has_licence(s, p, "office", district=d)
+
+
+def placement_cost(s: CultState, p: int) -> int:
+    """Followers the next placement costs: 1 from the 4th priest of a round, unless an
+    Approval licence names exactly that ordinal."""
+    ordinal = s.players[p].placed + 1
+    if ordinal <= RULES["free_placements"]:
+        return 0
+    return 0 if has_licence(s, p, "approval", value=ordinal) else 1
+
+
+def unique_max(s: CultState, values: list[int]) -> int:
+    """The one player with strictly the largest value, or NOBODY."""
+    best = max(values)
+    holders = [i for i, v in enumerate(values) if v == best]
+    return holders[0] if len(holders) == 1 else NOBODY
+
+
+def claimed_winner(s: CultState, d: int) -> int:
+    """A winner fixed in advance: Seizure of the District, or the Thieves' coin stack."""
+    if s.seized[d - 1] != NOBODY:
+        return s.seized[d - 1]
+    for pr in s.board[d - 1]:
+        if pr[3]:
+            return pr[0]
+    return NOBODY
+
+
+def district_winner(s: CultState, d: int) -> int:
+    claimed = claimed_winner(s, d)
+    if claimed != NOBODY:
+        return claimed
+    scores = [(influence(s, d, p), p) for p in range(s.n) if not s.players[p].skip]
+    scores = [(v, p) for v, p in scores if v > 0]
+    if not scores:
+        return NOBODY
+    if s.smile[d - 1]:
+        # Smile of Fortune: the weakest side wins; ties go to the lowest mystic power.
+        return min(scores, key=lambda vp: (vp[0], power(s, vp[1])))[1]
+    return max(scores, key=lambda vp: (vp[0], power(s, vp[1])))[1]
+
+
+def gain_followers(s: CultState, p: int, n: int) -> int:
+    """Add up to n followers (at most 7 in all); returns how many were added."""
+    pl = s.players[p]
+    added = max(0, min(n, MAX_FOLLOWERS - pl.followers))
+    pl.followers += added
+    return added

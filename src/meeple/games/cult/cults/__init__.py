@@ -1,0 +1,120 @@
+"""The cults' abilities: one module per cult; here what they all share.
+
+A sacrifice is paid for (coins, followers, mobs, cards) and then takes effect. A ritual
+puts a free priest on the shield as its master until the end of the round. The text
+form is ``ability KEY [MASTER] ARGS...``; MASTER (a level, or P for the Patriarch) is
+given for rituals only. Cards are chosen one by one after the ability is announced
+(``pay c3``), unless the player has exactly as many cards as the price.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.core.actions import Action
+from meeple.games.cult import board as B
+from meeple.games.cult import shared
+from meeple.games.cult.cults import anubis, atheism, cthulhu, fafnir, janus, lolth, nirrti, tiamat
+from meeple.games.cult.cults.common import Args, Effect, Options
+from meeple.games.cult.data import Ability
+from meeple.games.cult.model import PATRIARCH, card_token, level_token, parse_card, parse_level
+
+if TYPE_CHECKING:
+    from meeple.games.cult.state import CultState
+
+RULES: dict[str, tuple[Options, Effect]] = {}
+for _module in (anubis, cthulhu, fafnir, janus, nirrti, tiamat, lolth, atheism):
+    RULES.update(_module.ABILITIES)
+BY_KEY: dict[str, Ability] = {ab.key: ab for c in B.DATA.cults for ab in c.abilities}
+assert set(RULES) == set(BY_KEY), "every ability in cults.yaml needs its rules"
+
+
+def cost_of(ab: Ability, args: Args) -> dict[str, int]:
+    """The price of an ability; "X cards" style prices take X from the first argument."""
+    cost = {k: v for k, v in ab.cost.items() if "_per_" not in k}
+    for key, per in ab.cost.items():
+        if "_per_" in key:
+            what = key.split("_per_")[0]
+            cost[what] = cost.get(what, 0) + per * int(args[0])
+    return cost
+
+
+def affordable(s: CultState, p: int, cost: dict[str, int]) -> bool:
+    pl = s.players[p]
+    return (pl.coins >= cost.get("coins", 0) and pl.followers >= cost.get("followers", 0)
+            and pl.mobs >= cost.get("mobs", 0) and B.card_count(s, p) >= cost.get("cards", 0))
+
+
+def masters(s: CultState, p: int, ab: Ability) -> list[int]:
+    free = s.players[p].free
+    if ab.patriarch_min:
+        ok = PATRIARCH in free and B.patriarch_level(s, p) >= ab.patriarch_min
+        return [PATRIARCH] if ok else []
+    return sorted({lv for lv in free if lv != PATRIARCH and ab.master_min <= lv <= ab.master_max})
+
+
+def side_abilities(s: CultState, p: int) -> tuple[Ability, Ability]:
+    return B.DATA.cults[s.players[p].cult].side(B.dark_side(s, p))
+
+
+def ability_actions(s: CultState, p: int, d: int) -> list[Action]:
+    out: list[Action] = []
+    pl = s.players[p]
+    for ab in side_abilities(s, p):
+        options = RULES[ab.key][0]
+        if ab.kind == "sacrifice":
+            out += [Action("ability", (ab.key, *args)) for args in options(s, p, d, ab)
+                    if affordable(s, p, cost_of(ab, args))]
+            continue
+        for m in masters(s, p, ab):
+            free, shield = pl.free, pl.shield
+            pl.free = free[:]
+            pl.free.remove(m)
+            pl.shield = [*shield, m]
+            try:
+                found = options(s, p, d, ab)
+            finally:
+                pl.free, pl.shield = free, shield
+            out += [Action("ability", (ab.key, level_token(m), *args)) for args in found]
+    return out
+
+
+def apply_ability(s: CultState, p: int, d: int, a: Action) -> None:
+    ab = BY_KEY[str(a.args[0])]
+    pl = s.players[p]
+    rest = a.args[1:]
+    if ab.kind == "ritual":
+        m = parse_level(rest[0])
+        assert m is not None
+        pl.free.remove(m)
+        pl.shield.append(m)
+        rest = rest[1:]
+        s.log.add(s.round_no, f"{s.name(p)} performs {ab.name} with a level-{level_token(m)} master.")
+    else:
+        s.log.add(s.round_no, f"{s.name(p)} sacrifices for {ab.name}.")
+    cost = cost_of(ab, rest)
+    pl.coins -= cost.get("coins", 0)
+    pl.followers -= cost.get("followers", 0)
+    pl.mobs -= cost.get("mobs", 0)
+    n = cost.get("cards", 0)
+    if n and B.card_count(s, p) > n:
+        s.stack.append(("pay", p, n, d, ab.key, rest))
+        return
+    for c in B.payable_cards(s, p)[:n]:
+        shared.pay_card(s, p, c)
+    RULES[ab.key][1](s, p, d, ab, Action(ab.key, rest))
+
+
+def pay_actions(s: CultState, p: int) -> list[Action]:
+    return [Action("pay", (card_token(c),)) for c in sorted(set(B.payable_cards(s, p)))]
+
+
+def apply_pay(s: CultState, p: int, a: Action) -> None:
+    _, _, n, d, key, rest = s.stack.pop()
+    c = parse_card(a.args[0])
+    assert c is not None
+    shared.pay_card(s, p, c)
+    if n > 1:
+        s.stack.append(("pay", p, n - 1, d, key, rest))
+        return
+    RULES[key][1](s, p, d, BY_KEY[key], Action(key, rest))

@@ -1,0 +1,267 @@
+"""The order of play: decision phase, event phase district by district, end of round.
+
+Every pending decision is a frame on ``s.stack``; the top frame is the one being asked.
+Frames whose player is -1 are steps the engine takes itself (:func:`advance`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from meeple.core.actions import Action
+from meeple.games.cult import board as B
+from meeple.games.cult import cards, services, shared
+from meeple.games.cult.cults import ability_actions, apply_ability
+from meeple.games.cult.model import (
+    CONSPIRACY,
+    LICENCE,
+    NOBODY,
+    NOT_LENT,
+    PATRIARCH,
+    Frame,
+    level_token,
+    parse_level,
+)
+
+if TYPE_CHECKING:
+    from meeple.games.cult.state import CultState
+
+AUTO = -1
+
+
+def start_round(s: CultState) -> None:
+    s.round_no += 1
+    s.last_winner = NOBODY
+    s.log.add(s.round_no, f"Round {s.round_no} begins; {s.name(s.first)} is first.")
+    s.stack.append(("place", s.first))
+
+
+# --- decision phase -----------------------------------------------------------------
+
+def place_actions(s: CultState, p: int) -> list[Action]:
+    pl = s.players[p]
+    out: list[Action] = []
+    cost = B.placement_cost(s, p)
+    if pl.followers >= cost:
+        levels = sorted(set(pl.free))
+        for d in range(1, 14):
+            if B.can_enter(s, p, d):
+                out.extend(Action("place", (d, level_token(lv))) for lv in levels)
+    if s.g_holder == p and s.g_up and pl.placed == 0:
+        for f in B.DATA.festival:
+            if f.licence:
+                out.extend(Action("festival", (f.key, cards.token(c)))
+                           for c in s.palace if c != NOBODY)
+            else:
+                out.append(Action("festival", (f.key,)))
+    out.append(Action("pass"))
+    return out
+
+
+def apply_place(s: CultState, p: int, a: Action) -> None:
+    s.stack.pop()
+    pl = s.players[p]
+    if a.kind == "pass":
+        pl.passed = True
+        s.log.add(s.round_no, f"{s.name(p)} passes.")
+        s.stack.append(("turn", AUTO, p))
+        if pl.hand or any(c != NOBODY and B.DATA.licences[c - LICENCE].price <= pl.coins
+                          for c in s.palace):
+            s.stack.append(("deal", p))
+        return
+    if a.kind == "festival":
+        shared.festival(s, p, a)
+        s.stack.append(("turn", AUTO, p))
+        return
+    d, lv = int(a.args[0]), parse_level(a.args[1])
+    assert lv is not None
+    cost = B.placement_cost(s, p)
+    pl.free.remove(lv)
+    s.board[d - 1].append((p, lv, 0, 0))
+    pl.placed += 1
+    pl.followers -= cost
+    what = "the Patriarch" if lv == PATRIARCH else f"a level-{lv} priest"
+    extra = f", sacrificing {cost} follower" if cost else ""
+    s.log.add(s.round_no, f"{s.name(p)} places {what} in {d} {B.DATA.districts[d - 1].name}{extra}.")
+    for q in B.turn_order(s, p)[1:]:
+        if B.has_licence(s, q, "tithe", district=d) and pl.coins > 0:
+            pl.coins -= 1
+            s.players[q].coins += 1
+            s.log.add(s.round_no, f"{s.name(p)} pays 1 coin of tithe to {s.name(q)}.")
+    s.stack.append(("turn", AUTO, p))
+
+
+def step_turn(s: CultState, f: Frame) -> None:
+    s.stack.pop()
+    for q in B.turn_order(s, f[2])[1:] + [f[2]]:
+        if not s.players[q].passed:
+            s.stack.append(("place", q))
+            return
+    s.log.add(s.round_no, "Everyone has passed: the event phase begins.")
+    s.stack.append(("district", AUTO, 1))
+
+
+def deal_actions(s: CultState, p: int) -> list[Action]:
+    pl = s.players[p]
+    out = [Action("sell", (cards.token(c),)) for c in sorted(set(B.hand_conspiracies(s, p)))]
+    out += [Action("buy", (cards.token(c),)) for c in s.palace
+            if c != NOBODY and B.DATA.licences[c - LICENCE].price <= pl.coins]
+    out.append(Action("done"))
+    return out
+
+
+def apply_deal(s: CultState, p: int, a: Action) -> None:
+    if a.kind == "done":
+        s.stack.pop()
+        return
+    code = cards.code(a.args[0])
+    if a.kind == "sell":
+        reward = B.DATA.conspiracies[code - CONSPIRACY].reward
+        s.players[p].hand.remove(code)
+        s.players[p].coins += reward
+        shared.to_bottom(s, code)
+        s.log.add(s.round_no, f"{s.name(p)} sells {cards.name(code)} for {reward} coins.")
+    else:
+        price = B.DATA.licences[code - LICENCE].price
+        s.players[p].coins -= price
+        shared.take_licence(s, p, code)
+        s.log.add(s.round_no, f"{s.name(p)} buys {cards.name(code)} for {price} coins.")
+
+
+# --- event phase --------------------------------------------------------------------
+
+def step_district(s: CultState, f: Frame) -> None:
+    s.stack.pop()
+    d = f[2]
+    while d <= 13 and not (s.board[d - 1] or s.altars[d - 1]):
+        d += 1
+    if d > 13:
+        s.district = 0
+        s.stack.append(("end_round", AUTO))
+        return
+    s.district = d
+    s.log.add(s.round_no, f"District {d} {B.DATA.districts[d - 1].name} is active.")
+    s.stack.append(("resolve", AUTO, d))
+    order = tuple(q for q in B.turn_order(s) if not s.players[q].skip)
+    if order:
+        s.stack.append(("act", order[0], d, order, 0))
+
+
+def act_actions(s: CultState, p: int, d: int) -> list[Action]:
+    out = [Action("pass")]
+    out += cards.hand_plays(s, p, d)
+    out += ability_actions(s, p, d)
+    return out
+
+
+def apply_act(s: CultState, p: int, a: Action) -> None:
+    f = s.stack.pop()
+    d, order, k = f[2], f[3], f[4]
+    if k + 1 < len(order):
+        s.stack.append(("act", order[k + 1], d, order, k + 1))
+    if a.kind == "pass":
+        return
+    if a.kind == "ability":
+        apply_ability(s, p, d, a)
+    else:
+        cards.play_from_hand(s, p, d, a)
+
+
+def step_resolve(s: CultState, f: Frame) -> None:
+    s.stack.pop()
+    d = f[2]
+    winner = B.district_winner(s, d)
+    present = [q for q in B.turn_order(s) if not s.players[q].skip and B.influence(s, d, q) > 0]
+    if winner == NOBODY:
+        s.log.add(s.round_no, f"Nobody has influence in {d}: no winner.")
+        s.stack.append(("after", AUTO, d, NOBODY, ()))
+        return
+    s.last_winner = winner
+    scores = ", ".join(f"{s.name(q)} {B.influence(s, d, q)}" for q in present)
+    s.log.add(s.round_no, f"{s.name(winner)} wins district {d} ({scores or 'claimed'}).")
+    community = tuple(q for q in present if q != winner
+                      and B.has_licence(s, q, "community", district=d))
+    s.stack.append(("after", AUTO, d, winner, community))
+    for q in reversed((winner, *community)):
+        if d in (5, 8):
+            services.free_own_priests(s, q, d)
+        s.stack.append(("service", q, d))
+
+
+def step_after(s: CultState, f: Frame) -> None:
+    s.stack.pop()
+    d, winner, community = f[2], f[3], f[4]
+    donation = B.DATA.districts[d - 1].donation
+    for q in B.turn_order(s):
+        if q == winner or q in community or s.players[q].skip:
+            continue
+        if B.influence(s, d, q) > 0:
+            s.players[q].coins += donation
+            s.log.add(s.round_no, f"{s.name(q)} receives a donation of {donation}.")
+    shared.clear_district(s, d)
+    s.stack.append(("district", AUTO, d + 1))
+
+
+# --- end of round -------------------------------------------------------------------
+
+def step_end_round(s: CultState, _f: Frame) -> None:
+    s.stack.pop()
+    for d in range(1, 14):
+        shared.clear_district(s, d)
+    s.seized = [NOBODY] * 13
+    s.smile = [0] * 13
+    for pl in s.players:
+        pl.free.extend(pl.shield)
+        pl.shield = []
+        pl.flipped = False
+        pl.skip = False
+        pl.passed = False
+        pl.placed = 0
+    if s.g_lender != NOT_LENT:
+        s.g_holder, s.g_lender = s.g_lender, NOT_LENT
+        s.log.add(s.round_no, "The Greatness card returns to "
+                  + (s.name(s.g_holder) if s.g_holder != NOBODY else "the bank") + ".")
+    shared.refill_palace(s)
+    if shared.check_victory(s):
+        return
+    if s.last_winner != NOBODY:
+        s.first = s.last_winner
+    limit = int(s.options["max_rounds"])
+    if limit and s.round_no >= limit:
+        shared.round_limit_victory(s)
+        return
+    start_round(s)
+
+
+AUTO_STEPS: dict[str, Callable[[CultState, Frame], None]] = {
+    "turn": step_turn,
+    "district": step_district,
+    "resolve": step_resolve,
+    "after": step_after,
+    "end_round": step_end_round,
+}
+
+
+def advance(s: CultState) -> None:
+    """Run the engine's own steps until a player must decide or the game is over.
+
+    A decision with a single possible answer is taken for the player only where the
+    lack of choice is public: no cards in hand, nothing to buy, no service to use.
+    """
+    stack = s.stack
+    while stack:
+        f = stack[-1]
+        step = AUTO_STEPS.get(f[0])
+        if step is not None:
+            step(s, f)
+            continue
+        kind, p = f[0], f[1]
+        if kind == "act" and not s.players[p].hand and not ability_actions(s, p, f[2]):
+            apply_act(s, p, Action("pass"))
+            continue
+        if kind == "service" and len(services.service_actions(s, p, f[2])) == 1:
+            stack.pop()
+            s.log.add(s.round_no, f"{s.name(p)} cannot use the service of district {f[2]}.")
+            continue
+        return

@@ -1,0 +1,77 @@
+"""Cult (Культ) for 2-5 players: the game definition and its set-up."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from meeple.core.game import Game, OptionSpec
+from meeple.core.rng import Rng
+from meeple.games.cult import board as B
+from meeple.games.cult import flow
+from meeple.games.cult.model import CONSPIRACY, LICENCE, PATRIARCH, Player
+from meeple.games.cult.state import CultState
+
+
+class CultGame(Game):
+    name = "cult"
+    title = "Cult (Культ)"
+    min_players = 2
+    max_players = 5
+    default_players = 4
+    options = {
+        "cults": OptionSpec(
+            "random", "'random' (dealt by the seed) or a comma list of cult keys, one per seat"),
+        "max_rounds": OptionSpec(
+            0, "house rule for simulations: stop after this many rounds (0: no limit)"),
+    }
+
+    def new_state(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> CultState:
+        self.check_players(players)
+        opts = self.resolve_options(options)
+        if opts["max_rounds"] < 0:
+            raise ValueError("option 'max_rounds' must be 0 (no limit) or positive")
+        s = CultState()
+        s.n = players
+        s.options = opts
+        s.rng = Rng(seed)
+        cults = self._deal_cults(s.rng, players, str(opts["cults"]))
+        start = B.RULES["start"]
+        s.players = [Player(c, start["coins"], start["followers"], [PATRIARCH, *start["priests"]])
+                     for c in cults]
+        s.miracles = list(range(len(B.DATA.miracles)))
+        s.conspiracies = [CONSPIRACY + i for i in range(len(B.DATA.conspiracies))]
+        s.licence_deck = [LICENCE + i for i in range(len(B.DATA.licences))]
+        for deck in (s.miracles, s.conspiracies, s.licence_deck):
+            s.rng.shuffle(deck)
+        s.palace = [s.licence_deck.pop(0) for _ in range(B.RULES["palace_slots"])]
+        s.first = max(range(players), key=lambda p: B.power(s, p))
+        s.log.add(0, "Cult begins: " + ", ".join(s.name(p) for p in range(players)) + ".")
+        flow.start_round(s)
+        flow.advance(s)
+        return s
+
+    def _deal_cults(self, rng: Rng, players: int, choice: str) -> list[int]:
+        if choice == "random":
+            order = list(range(len(B.DATA.cults)))
+            rng.shuffle(order)
+            return order[:players]
+        keys = [k.strip().lower() for k in choice.split(",")]
+        if len(keys) != players:
+            raise ValueError(f"option 'cults' names {len(keys)} cults for {players} players")
+        if len(set(keys)) != len(keys):
+            raise ValueError("option 'cults' names a cult twice")
+        try:
+            return [B.DATA.cult_by_key(k).index for k in keys]
+        except KeyError as e:
+            raise ValueError(str(e).strip("'\"")) from e
+
+    def state_from_json(self, data: Any) -> CultState:
+        from meeple.games.cult.saves import state_from_json
+
+        return state_from_json(data)
+
+
+CultState.game = CultGame()

@@ -1,0 +1,104 @@
+"""Cult's game state: plain lists of small values, so a clone is a handful of list copies.
+
+Card codes: miracle i is ``i``, conspiracy i is ``CONSPIRACY + i``, licence i is
+``LICENCE + i`` and the Greatness card is ``GREATNESS`` (it counts as a card when a price
+says "X cards"). A priest on the board is a tuple ``(owner, level, bonus, stack)``:
+level 0 is the Patriarch, ``bonus`` is a miracle's influence until the end of the round
+and ``stack`` the Thieves' coins lying on it. A pending decision is a frame, a tuple
+``(kind, player, *data)`` on a stack; ``player`` is -1 for steps the engine runs itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CONSPIRACY = 100
+LICENCE = 200
+GREATNESS = 300
+PATRIARCH = 0
+NOBODY = -1
+NOT_LENT = -2
+
+Priest = tuple[int, int, int, int]
+Frame = tuple[Any, ...]
+
+
+def card_token(code: int) -> str:
+    """The text form of a card: m1..m30 miracles, c1..c30 conspiracies, l1..l30 licences, G."""
+    if code == GREATNESS:
+        return "G"
+    if code >= LICENCE:
+        return f"l{code - LICENCE + 1}"
+    if code >= CONSPIRACY:
+        return f"c{code - CONSPIRACY + 1}"
+    return f"m{code + 1}"
+
+
+def parse_card(token: object) -> int | None:
+    """The card code of a text token, or None if it is not one."""
+    if not isinstance(token, str) or not token:
+        return None
+    if token == "G":
+        return GREATNESS
+    base = {"m": 0, "c": CONSPIRACY, "l": LICENCE}.get(token[0])
+    if base is None or not token[1:].isdigit():
+        return None
+    n = int(token[1:])
+    return base + n - 1 if 1 <= n <= 30 else None
+
+
+def level_token(level: int) -> int | str:
+    """A priest level in action text: P for the Patriarch, else the number."""
+    return "P" if level == PATRIARCH else level
+
+
+def parse_level(token: object) -> int | None:
+    if token == "P":
+        return PATRIARCH
+    if isinstance(token, int) and 1 <= token <= 5:
+        return token
+    return None
+
+
+class Player:
+    __slots__ = (
+        "coins", "cult", "dark", "flipped", "followers", "free", "hand", "licences", "mobs",
+        "passed", "placed", "rituals", "shield", "skip",
+    )
+
+    def __init__(self, cult: int, coins: int, followers: int, free: list[int]) -> None:
+        self.cult = cult
+        self.dark = False  # the shield's side after a first summoning
+        self.flipped = False  # turned by Exorcism until the end of the round
+        self.coins = coins
+        self.followers = followers
+        self.mobs = 0
+        self.rituals = 0
+        self.free = free  # levels of free priests; PATRIARCH for the Patriarch
+        self.shield: list[int] = []  # masters of rituals, until the end of the round
+        self.hand: list[int] = []
+        self.licences: list[int] = []
+        self.placed = 0
+        self.passed = False
+        self.skip = False  # celebrating the festival this round
+
+    def clone(self) -> Player:
+        c = Player.__new__(Player)
+        c.cult = self.cult
+        c.dark = self.dark
+        c.flipped = self.flipped
+        c.coins = self.coins
+        c.followers = self.followers
+        c.mobs = self.mobs
+        c.rituals = self.rituals
+        c.free = self.free[:]
+        c.shield = self.shield[:]
+        c.hand = self.hand[:]
+        c.licences = self.licences[:]
+        c.placed = self.placed
+        c.passed = self.passed
+        c.skip = self.skip
+        return c
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in Player.__slots__}

@@ -1,0 +1,166 @@
+"""The services of the 13 districts, used by the winner (and Community licence holders)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.core.actions import Action
+from meeple.games.cult import board as B
+from meeple.games.cult import cards, shared
+from meeple.games.cult.model import NOBODY, NOT_LENT, PATRIARCH, level_token, parse_level
+
+if TYPE_CHECKING:
+    from meeple.games.cult.state import CultState
+
+DECLINE = Action("decline")
+
+
+def free_own_priests(s: CultState, p: int, d: int) -> None:
+    """Temple and Academy may raise the priests standing in their own district, since
+    those leave the district as the service is given (the source)."""
+    keep = []
+    for pr in s.board[d - 1]:
+        if pr[0] == p:
+            shared.return_priest(s, pr)
+        else:
+            keep.append(pr)
+    s.board[d - 1] = keep
+
+
+def _free_tokens(s: CultState, p: int) -> list[int]:
+    return sorted({lv for lv in s.players[p].free if lv != PATRIARCH})
+
+
+def service_actions(s: CultState, p: int, d: int) -> list[Action]:
+    pl = s.players[p]
+    info = B.DATA.districts[d - 1].extra
+    out: list[Action] = []
+    if d == 1 and s.miracles:
+        out.append(Action("take"))
+    elif d == 2:
+        levels = sorted({pr[1] for pr in s.board[1] if pr[0] == p})
+        for n in range(info["min_pay"], min(info["max_pay"], pl.coins) + 1):
+            if B.claimed_winner(s, n) == NOBODY:
+                out.extend(Action("steal", (level_token(lv), n)) for lv in levels)
+    elif d == 3 and pl.followers < B.MAX_FOLLOWERS:
+        out.append(Action("take"))
+    elif d == 4 and not (s.g_holder == p and s.g_lender == NOT_LENT):
+        out.append(Action("take"))
+    elif d == 5:
+        if B.can_take_tokens(s, p, [1], []):
+            out.append(Action("recruit"))
+        out += [Action("upgrade", (lv,)) for lv in _free_tokens(s, p)
+                if B.can_take_tokens(s, p, [lv + info["levels"]], [lv])]
+    elif d == 6:
+        out.append(Action("take"))
+    elif d == 7 and pl.coins >= info["price"]:
+        for dd in range(1, 14):
+            if p not in s.altars[dd - 1]:
+                levels = sorted({pr[1] for pr in s.board[dd - 1]
+                                 if pr[0] == p and pr[1] != PATRIARCH})
+                out.extend(Action("build", (dd, lv)) for lv in levels)
+    elif d == 8:
+        for offer in info["offers"]:
+            if pl.coins < offer["price"]:
+                continue
+            for lv in _free_tokens(s, p):
+                new = min(B.MAX_LEVEL, lv + offer["levels"])
+                if new > lv and B.can_take_tokens(s, p, [new], [lv]):
+                    out.append(Action("study", (lv, offer["levels"])))
+    elif d == 9 and pl.followers < B.MAX_FOLLOWERS:
+        out += [Action("hire", (o["followers"],)) for o in info["offers"]
+                if pl.coins >= o["price"]]
+    elif d == 10:
+        out += [Action("take", (cards.token(c),)) for c in s.palace if c != NOBODY]
+    elif d == 11 and s.conspiracies:
+        out.append(Action("take"))
+    elif d == 12 and pl.followers >= info["followers"]:
+        out.append(Action("take"))
+    elif d == 13 and B.influence(s, 13, p) >= B.power(s, p):
+        out.append(Action("summon"))
+    out.append(DECLINE)
+    return out
+
+
+def apply_service(s: CultState, p: int, a: Action) -> None:
+    f = s.stack.pop()
+    d = f[2]
+    pl = s.players[p]
+    info = B.DATA.districts[d - 1].extra
+    who = s.name(p)
+    r = s.round_no
+    if a.kind == "decline":
+        s.log.add(r, f"{who} declines the service of district {d}.")
+    elif d == 1:
+        shared.draw_miracle(s, p)
+        s.log.add(r, f"{who} draws a miracle.")
+    elif d == 2:
+        lv, n = parse_level(a.args[0]), int(a.args[1])
+        slot = next(i for i, pr in enumerate(s.board[1]) if pr[0] == p and pr[1] == lv)
+        pr = s.board[1].pop(slot)
+        pl.coins -= n
+        s.board[n - 1].append((p, pr[1], pr[2], n))
+        s.log.add(r, f"{who} pays {n} coins and sends a priest to steal district {n}.")
+    elif d == 3:
+        B.gain_followers(s, p, info["followers"])
+        s.log.add(r, f"{who} gains a follower.")
+    elif d == 4:
+        if s.g_lender != NOT_LENT:
+            s.g_lender = NOT_LENT  # taken at the Forum, the card stays (the source)
+        shared.give_greatness(s, p)
+        s.log.add(r, f"{who} takes the Greatness card.")
+    elif d == 5:
+        if a.kind == "recruit":
+            pl.free.append(1)
+            s.log.add(r, f"{who} recruits a new level-1 priest.")
+        else:
+            lv = int(a.args[0])
+            pl.free.remove(lv)
+            pl.free.append(lv + info["levels"])
+            s.log.add(r, f"{who} raises a priest from level {lv} to {lv + info['levels']}.")
+    elif d == 6:
+        pl.coins += info["coins"]
+        s.log.add(r, f"{who} collects {info['coins']} coins.")
+    elif d == 7:
+        dd, lv = int(a.args[0]), int(a.args[1])
+        pl.coins -= info["price"]
+        slot = next(i for i, pr in enumerate(s.board[dd - 1]) if pr[0] == p and pr[1] == lv)
+        shared.build_altar(s, p, dd, slot)
+    elif d == 8:
+        lv, k = int(a.args[0]), int(a.args[1])
+        offer = next(o for o in info["offers"] if o["levels"] == k)
+        pl.coins -= offer["price"]
+        new = min(B.MAX_LEVEL, lv + k)
+        pl.free.remove(lv)
+        pl.free.append(new)
+        s.log.add(r, f"{who} pays {offer['price']} and raises a priest from {lv} to {new}.")
+    elif d == 9:
+        k = int(a.args[0])
+        offer = next(o for o in info["offers"] if o["followers"] == k)
+        pl.coins -= offer["price"]
+        got = B.gain_followers(s, p, k)
+        s.log.add(r, f"{who} pays {offer['price']} and gains {got} followers.")
+    elif d == 10:
+        c = cards.code(a.args[0])
+        shared.take_licence(s, p, c)
+        s.log.add(r, f"{who} takes {cards.name(c)} from the Palace.")
+    elif d == 11:
+        drawn = [c for c in (shared.draw(s, s.conspiracies, shared.DECK_CONSPIRACIES)
+                             for _ in range(info["draw"])) if c is not None]
+        s.log.add(r, f"{who} draws {len(drawn)} conspiracies.")
+        s.log.add(r, "You draw " + ", ".join(cards.name(c) for c in drawn) + ".", p)
+        if len(drawn) == 1:
+            pl.hand.append(drawn[0])
+        else:
+            s.stack.append(("keep", p, "nobles", tuple(drawn), d))
+    elif d == 12:
+        pl.followers -= info["followers"]
+        pl.mobs += 1
+        s.log.add(r, f"{who} turns 2 followers into a fanatic mob ({pl.mobs}).")
+    else:
+        pl.rituals += 1
+        if pl.rituals == 1:
+            pl.dark = True
+            s.log.add(r, f"{who}'s summoning succeeds: their god awakens (dark side).")
+        else:
+            s.log.add(r, f"{who}'s second summoning succeeds: their god comes!")

@@ -1,0 +1,233 @@
+"""Changes to a Cult position used by several rules: moving cards and priests, altars,
+the Palace refill, festival, and the end-of-game checks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.core.actions import Action
+from meeple.games.cult import board as B
+from meeple.games.cult.model import (
+    CONSPIRACY,
+    GREATNESS,
+    LICENCE,
+    NOBODY,
+    PATRIARCH,
+    Priest,
+    card_token,
+)
+
+if TYPE_CHECKING:
+    from meeple.games.cult.state import CultState
+
+DECK_MIRACLES, DECK_CONSPIRACIES, DECK_LICENCES = 0, 1, 2
+
+
+def deck_of(s: CultState, code: int) -> tuple[list[int], int]:
+    if code >= LICENCE:
+        return s.licence_deck, DECK_LICENCES
+    if code >= CONSPIRACY:
+        return s.conspiracies, DECK_CONSPIRACIES
+    return s.miracles, DECK_MIRACLES
+
+
+def to_bottom(s: CultState, code: int) -> None:
+    """A played, sold or paid card goes face up under its deck: everyone knows it is there."""
+    deck, i = deck_of(s, code)
+    deck.append(code)
+    s.known[i] += 1
+
+
+def draw(s: CultState, deck: list[int], i: int, bottom: bool = False) -> int | None:
+    if not deck:
+        return None
+    if bottom:
+        s.known[i] = max(0, s.known[i] - 1)
+        return deck.pop()
+    if len(deck) <= s.known[i]:
+        s.known[i] -= 1
+    return deck.pop(0)
+
+
+def draw_miracle(s: CultState, p: int, bottom: bool = False) -> int | None:
+    code = draw(s, s.miracles, DECK_MIRACLES, bottom)
+    if code is not None:
+        s.players[p].hand.append(code)
+        s.log.add(s.round_no, f"You draw {card_token(code)} ({B.DATA.miracles[code].effect}).", p)
+    return code
+
+
+def draw_conspiracy(s: CultState, p: int) -> int | None:
+    code = draw(s, s.conspiracies, DECK_CONSPIRACIES)
+    if code is not None:
+        s.players[p].hand.append(code)
+        name = B.DATA.conspiracies[code - CONSPIRACY].name
+        s.log.add(s.round_no, f"You draw {card_token(code)} ({name}).", p)
+    return code
+
+
+def take_licence(s: CultState, p: int, code: int) -> None:
+    s.palace[s.palace.index(code)] = NOBODY
+    s.players[p].licences.append(code)
+
+
+def give_greatness(s: CultState, p: int) -> None:
+    """A new owner always turns the Greatness card face up (the source)."""
+    if s.g_holder != p:
+        s.g_up = True
+    s.g_holder = p
+
+
+def remove_card(s: CultState, p: int, code: int) -> None:
+    """Take a card from p (hand, licences or the Greatness card) without placing it."""
+    pl = s.players[p]
+    if code == GREATNESS:
+        s.g_holder = NOBODY
+    elif code >= LICENCE:
+        pl.licences.remove(code)
+    else:
+        pl.hand.remove(code)
+
+
+def pay_card(s: CultState, p: int, code: int) -> None:
+    remove_card(s, p, code)
+    if code != GREATNESS:
+        to_bottom(s, code)
+    s.log.add(s.round_no, f"{s.name(p)} discards {card_name(code)}.")
+
+
+def transfer_card(s: CultState, giver: int, taker: int, code: int) -> None:
+    remove_card(s, giver, code)
+    if code == GREATNESS:
+        give_greatness(s, taker)
+    elif code >= LICENCE:
+        s.players[taker].licences.append(code)
+    else:
+        s.players[taker].hand.append(code)
+
+
+def card_name(code: int) -> str:
+    if code == GREATNESS:
+        return "the Greatness card"
+    if code >= LICENCE:
+        return f"{card_token(code)} {B.DATA.licences[code - LICENCE].name}"
+    if code >= CONSPIRACY:
+        return f"{card_token(code)} {B.DATA.conspiracies[code - CONSPIRACY].name}"
+    m = B.DATA.miracles[code]
+    return f"{card_token(code)} miracle ({m.effect})"
+
+
+def return_priest(s: CultState, pr: Priest) -> None:
+    """A priest leaves the board for its owner's free priests; a coin stack goes to the bank."""
+    s.players[pr[0]].free.append(pr[1])
+
+
+def clear_district(s: CultState, d: int) -> None:
+    for pr in s.board[d - 1]:
+        return_priest(s, pr)
+    s.board[d - 1] = []
+
+
+def destroy_priest(s: CultState, d: int, slot: int) -> Priest:
+    """The token goes back to the bank (the Patriarch can never be destroyed)."""
+    pr = s.board[d - 1].pop(slot)
+    assert pr[1] != PATRIARCH
+    return pr
+
+
+def expel_priest(s: CultState, d: int, slot: int) -> Priest:
+    pr = s.board[d - 1].pop(slot)
+    return_priest(s, pr)
+    return pr
+
+
+def build_altar(s: CultState, p: int, d: int, slot: int) -> None:
+    """Flip p's priest in d into an altar: the priest is spent, +4 permanent influence."""
+    pr = s.board[d - 1].pop(slot)
+    assert pr[0] == p and pr[1] != PATRIARCH
+    s.altars[d - 1].append(p)
+    s.log.add(s.round_no, f"{s.name(p)} builds an altar in district {d}.")
+
+
+def refill_palace(s: CultState) -> None:
+    if NOBODY not in s.palace:
+        return
+    for code in s.palace:
+        if code != NOBODY:
+            to_bottom(s, code)
+    s.palace = [NOBODY] * B.RULES["palace_slots"]
+    for i in range(len(s.palace)):
+        code = draw(s, s.licence_deck, DECK_LICENCES)
+        if code is None:
+            break
+        s.palace[i] = code
+    shown = ", ".join(card_name(c) for c in s.palace if c != NOBODY)
+    s.log.add(s.round_no, f"The Palace is refilled: {shown or 'no licences left'}.")
+
+
+def festival(s: CultState, p: int, a: Action) -> None:
+    f = next(x for x in B.DATA.festival if x.key == a.args[0])
+    pl = s.players[p]
+    s.g_up = False
+    pl.passed = True
+    pl.skip = True
+    got = []
+    if f.followers:
+        got.append(f"{B.gain_followers(s, p, f.followers)} followers")
+    if f.coins:
+        pl.coins += f.coins
+        got.append(f"{f.coins} coins")
+    for _ in range(f.miracles):
+        if draw_miracle(s, p) is not None:
+            got.append("a miracle")
+    if f.mobs:
+        pl.mobs += f.mobs
+        got.append(f"{f.mobs} mob")
+    if f.licence:
+        from meeple.games.cult.cards import code as card_code
+
+        code = card_code(a.args[1])
+        take_licence(s, p, code)
+        got.append(card_name(code))
+    s.log.add(s.round_no, f"{s.name(p)} holds the festival '{f.name}' ({', '.join(got)}) "
+              "and skips the round.")
+
+
+def check_victory(s: CultState) -> bool:
+    v = B.RULES["victory"]
+    reasons: dict[int, str] = {}
+    for p, pl in enumerate(s.players):
+        if pl.rituals >= v["rituals"]:
+            reasons[p] = "summoning"
+        elif B.altar_count(s, p) >= v["altars"]:
+            reasons[p] = "altars"
+        elif pl.mobs >= v["mobs"]:
+            reasons[p] = "mobs"
+    if not reasons:
+        return False
+    winner = max(reasons, key=lambda p: B.power(s, p))
+    tie = f" (the highest mystic power of {len(reasons)} winners)" if len(reasons) > 1 else ""
+    finish(s, winner, reasons[winner], tie)
+    return True
+
+
+def progress(s: CultState, p: int) -> float:
+    v = B.RULES["victory"]
+    pl = s.players[p]
+    return max(B.altar_count(s, p) / v["altars"], pl.mobs / v["mobs"], pl.rituals / v["rituals"])
+
+
+def round_limit_victory(s: CultState) -> None:
+    """House rule for simulations: the most progress towards any victory condition wins,
+    ties by the higher mystic power."""
+    winner = max(range(s.n), key=lambda p: (progress(s, p), B.power(s, p)))
+    finish(s, winner, "round_limit", f" after the limit of {s.round_no} rounds")
+
+
+def finish(s: CultState, winner: int, reason: str, note: str = "") -> None:
+    s.winner = winner
+    s.reason = reason
+    s.stack = []
+    words = {"summoning": "summons their god", "altars": "has built 5 altars",
+             "mobs": "has gathered 4 fanatic mobs", "round_limit": "is furthest ahead"}
+    s.log.add(s.round_no, f"{s.name(winner)} {words[reason]} and wins the game{note}.")

@@ -1,0 +1,172 @@
+"""The Cult state: the engine interface over the rules in flow, services, cards and cults."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from meeple.core.actions import Action
+from meeple.core.game import Game, Prompt, State
+from meeple.core.log import Log
+from meeple.core.rng import Rng
+from meeple.games.cult import board as B
+from meeple.games.cult import cards, flow, responses, services
+from meeple.games.cult.cults import apply_pay, pay_actions
+from meeple.games.cult.model import NOBODY, NOT_LENT, Frame, Player
+
+
+class CultState(State):
+    game: ClassVar[Game]
+    __slots__ = (
+        "altars", "board", "conspiracies", "district", "first", "g_holder", "g_lender", "g_up",
+        "known", "last_winner", "licence_deck", "log", "miracles", "n", "options", "palace",
+        "players", "reason", "rng", "round_no", "seized", "smile", "stack", "winner",
+    )
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.options: dict[str, Any] = {}
+        self.rng = Rng(0)
+        self.players: list[Player] = []
+        self.board: list[list[tuple[int, int, int, int]]] = [[] for _ in range(13)]
+        self.altars: list[list[int]] = [[] for _ in range(13)]
+        self.seized = [NOBODY] * 13
+        self.smile = [0] * 13
+        self.miracles: list[int] = []
+        self.conspiracies: list[int] = []
+        self.licence_deck: list[int] = []
+        self.known = [0, 0, 0]  # publicly known cards at the bottom of each deck
+        self.palace: list[int] = []
+        self.g_holder = NOBODY
+        self.g_up = True
+        self.g_lender = NOT_LENT
+        self.round_no = 0
+        self.first = 0
+        self.last_winner = NOBODY
+        self.district = 0
+        self.stack: list[Frame] = []
+        self.winner = NOBODY
+        self.reason = ""
+        self.log = Log()
+
+    # --- engine interface -------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def round(self) -> int:
+        return self.round_no
+
+    def name(self, p: int) -> str:
+        return f"P{p} {B.DATA.cults[self.players[p].cult].name}"
+
+    def prompts(self) -> list[Prompt]:
+        if not self.stack:
+            return []
+        f = self.stack[-1]
+        return [Prompt(f[1], f[0], prompt_text(self, f))]
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if not self.stack or self.stack[-1][1] != player:
+            return []
+        f = self.stack[-1]
+        return LEGAL[f[0]](self, f)
+
+    def apply_unchecked(self, player: int, action: Action) -> None:
+        APPLY[self.stack[-1][0]](self, player, action)
+        flow.advance(self)
+
+    def is_terminal(self) -> bool:
+        return self.winner != NOBODY
+
+    def returns(self) -> list[float]:
+        return [1.0 if p == self.winner else 0.0 for p in range(self.n)]
+
+    def result(self) -> dict[str, Any]:
+        return {"winner": self.winner if self.winner != NOBODY else None,
+                "reason": self.reason or None, "rounds": self.round_no}
+
+    def clone(self) -> CultState:
+        c = CultState.__new__(CultState)
+        c.n = self.n
+        c.options = self.options
+        c.rng = Rng(self.rng.state)
+        c.players = [p.clone() for p in self.players]
+        c.board = [d[:] for d in self.board]
+        c.altars = [a[:] for a in self.altars]
+        c.seized = self.seized[:]
+        c.smile = self.smile[:]
+        c.miracles = self.miracles[:]
+        c.conspiracies = self.conspiracies[:]
+        c.licence_deck = self.licence_deck[:]
+        c.known = self.known[:]
+        c.palace = self.palace[:]
+        c.g_holder = self.g_holder
+        c.g_up = self.g_up
+        c.g_lender = self.g_lender
+        c.round_no = self.round_no
+        c.first = self.first
+        c.last_winner = self.last_winner
+        c.district = self.district
+        c.stack = self.stack[:]
+        c.winner = self.winner
+        c.reason = self.reason
+        c.log = self.log.clone()
+        return c
+
+    def to_json(self) -> dict[str, Any]:
+        from meeple.games.cult.saves import state_to_json
+
+        return state_to_json(self)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        from meeple.games.cult.view import view
+
+        return view(self, player)
+
+    def describe(self, player: int, action: Action) -> str:
+        from meeple.games.cult.render import describe
+
+        return describe(self, player, action)
+
+    def render(self, player: int | None) -> str:
+        from meeple.games.cult.render import render
+
+        return render(self, player)
+
+
+def prompt_text(s: CultState, f: Frame) -> str:
+    from meeple.games.cult.render import prompt_text as text
+
+    return text(s, f)
+
+
+def _act(s: CultState, f: Frame) -> list[Action]:
+    return flow.act_actions(s, f[1], f[2])
+
+
+LEGAL: dict[str, Callable[[CultState, Frame], list[Action]]] = {
+    "place": lambda s, f: flow.place_actions(s, f[1]),
+    "deal": lambda s, f: flow.deal_actions(s, f[1]),
+    "act": _act,
+    "service": lambda s, f: services.service_actions(s, f[1], f[2]),
+    "pay": lambda s, f: pay_actions(s, f[1]),
+    "give": responses.give_actions,
+    "ransom": responses.ransom_actions,
+    "keep": cards.keep_actions,
+    "drawn": lambda s, f: cards.drawn_actions(s, f[1], f[2], f[3]),
+}
+
+APPLY: dict[str, Callable[[CultState, int, Action], None]] = {
+    "place": flow.apply_place,
+    "deal": flow.apply_deal,
+    "act": flow.apply_act,
+    "service": services.apply_service,
+    "pay": apply_pay,
+    "give": responses.apply_give,
+    "ransom": responses.apply_ransom,
+    "keep": cards.apply_keep,
+    "drawn": cards.apply_drawn,
+}
