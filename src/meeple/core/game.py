@@ -84,6 +84,14 @@ class Game(ABC):
     def state_from_json(self, data: Any) -> State:
         """Rebuild a state saved by :meth:`State.to_json`; raise SaveFileError if broken."""
 
+    def scenario_setup(self, state: State, setup: Mapping[str, Any]) -> State:
+        """Rearrange a fresh state as a scenario's ``setup`` block says (see docs/scenarios.md)."""
+        raise NotImplementedError(f"{self.name} has no scenario set-up")
+
+    def inspect(self, state: State) -> dict[str, Any]:
+        """Everything about a state, hidden parts included, for scenario expectations."""
+        return state.view(None)
+
 
 class State(ABC):
     """One position of a game, with everything needed to continue it exactly."""

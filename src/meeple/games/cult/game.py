@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from meeple.core.game import Game, OptionSpec
+from meeple.core.game import Game, OptionSpec, State
 from meeple.core.rng import Rng
 from meeple.games.cult import board as B
 from meeple.games.cult import flow
@@ -67,6 +67,18 @@ class CultGame(Game):
             return [B.DATA.cult_by_key(k).index for k in keys]
         except KeyError as e:
             raise ValueError(str(e).strip("'\"")) from e
+
+    def scenario_setup(self, state: State, setup: Mapping[str, Any]) -> CultState:
+        from meeple.games.cult.scenario import setup as do_setup
+
+        assert isinstance(state, CultState)
+        return do_setup(state, setup)
+
+    def inspect(self, state: State) -> dict[str, Any]:
+        from meeple.games.cult.scenario import inspect
+
+        assert isinstance(state, CultState)
+        return inspect(state)
 
     def state_from_json(self, data: Any) -> CultState:
         from meeple.games.cult.saves import state_from_json

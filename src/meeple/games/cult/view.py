@@ -36,7 +36,7 @@ def _player(s: CultState, p: int, viewer: int | None) -> dict[str, Any]:
         "rituals": pl.rituals,
         "altars": B.altar_count(s, p),
         "patriarch_level": B.patriarch_level(s, p),
-        "free": sorted(level_token(lv) for lv in pl.free),
+        "free": [level_token(lv) for lv in sorted(pl.free)],
         "shield": [level_token(lv) for lv in pl.shield],
         "licences": [card_token(c) for c in sorted(pl.licences)],
         "hand_size": len(pl.hand),

@@ -1,0 +1,215 @@
+"""``meeple``: play, replay, simulate and check games from the terminal."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from meeple.core.errors import MeepleError
+from meeple.core.record import GameRecord
+from meeple.core.registry import game_names, get_game
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_show_locals=False,
+                  help="meeple: strategy board games with every rule enforced.")
+bench_app = typer.Typer(no_args_is_help=True, help="Benchmarks that the project ships.")
+app.add_typer(bench_app, name="bench")
+
+OptionList = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", help="A game option as KEY=VALUE (repeatable); see 'meeple games'.")]
+
+
+def fail(message: str) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            fail(f"option {pair!r} must look like KEY=VALUE")
+        out[key] = int(value) if value.lstrip("-").isdigit() else value
+    return out
+
+
+@app.command()
+def games() -> None:
+    """List the games, their player counts and options."""
+    for name in game_names():
+        g = get_game(name)
+        typer.echo(f"{name:<10} {g.title}, {g.min_players}-{g.max_players} players "
+                   f"(default {g.default_players})")
+        for key, spec in g.options.items():
+            typer.echo(f"    --option {key}=...  {spec.help} (default {spec.default!r})")
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="Game name, e.g. cult.")] = "cult",
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    seats: Annotated[str | None, typer.Option(
+        help="Comma list, one per seat: human, random or heuristic.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Random seed (default: from the clock).")] = None,
+    save: Annotated[Path | None, typer.Option(
+        help="Save the game record here after every action.")] = None,
+    resume: Annotated[Path | None, typer.Option(help="Continue a saved game record.")] = None,
+    option: OptionList = None,
+) -> None:
+    """Play in the terminal against bots (or other people at the same keyboard)."""
+    from meeple.cli.play import play_terminal
+
+    record = None
+    try:
+        if resume is not None:
+            record = GameRecord.load(resume)
+            record.replay()
+            game, players, seed = record.game, record.players, record.seed
+            opts = dict(record.options)
+            save = save or resume
+        else:
+            opts = parse_options(option)
+        g = get_game(game)
+        n = players or g.default_players
+        seat_list = (seats or ",".join(["human"] + ["heuristic"] * (n - 1))).split(",")
+        if len(seat_list) != n:
+            fail(f"--seats names {len(seat_list)} seats for {n} players")
+        bad = [s for s in seat_list if s not in ("human", "random", "heuristic")]
+        if bad:
+            fail(f"unknown seat kind {bad[0]!r}: use human, random or heuristic")
+        if seed is None:
+            import time
+
+            seed = int(time.time()) % 1_000_000
+        g.check_players(n)
+        g.new_state(n, seed, opts)
+    except (KeyError, ValueError, MeepleError) as e:
+        fail(str(e).strip("'\""))
+        return
+    typer.echo(f"{g.title}: {n} players, seed {seed}. Type 'help' at any prompt.")
+    play_terminal(game, n, seat_list, seed, opts, save, resume=record)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record saved by meeple.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary.")] = False,
+    show: Annotated[bool, typer.Option(help="Print the final board and the log.")] = False,
+) -> None:
+    """Replay a saved game and print its final state hash."""
+    try:
+        record = GameRecord.load(file)
+        state = record.replay()
+    except MeepleError as e:
+        fail(str(e))
+        return
+    if show:
+        typer.echo(state.log.text(None))
+        typer.echo(state.render(None))
+    res = state.result()
+    summary = {"game": record.game, "seed": record.seed, "actions": len(record.actions),
+               "finished": state.is_terminal(), "winner": res["winner"], "reason": res["reason"],
+               "rounds": state.round, "hash": state.hash()}
+    typer.echo(json.dumps(summary) if as_json else state.hash())
+
+
+@app.command()
+def selfplay(
+    game: Annotated[str, typer.Argument(help="Game name.")],
+    players: Annotated[int, typer.Option(help="Players per game.")] = 4,
+    bots: Annotated[str, typer.Option(help="One bot kind for all seats, or a comma list.")] = "random",
+    games: Annotated[int, typer.Option("--games", help="How many games.")] = 1,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per game.")] = False,
+    max_rounds: Annotated[int, typer.Option(
+        help="Round limit house rule for games that have one (0: none).")] = 100,
+    option: OptionList = None,
+) -> None:
+    """Bots play each other; one line per finished game (the same arguments, the same lines)."""
+    from meeple.sim.match import play_match
+
+    opts = parse_options(option)
+    try:
+        g = get_game(game)
+        g.check_players(players)
+        if "max_rounds" in g.options:
+            opts.setdefault("max_rounds", max_rounds)
+        kinds = bots.split(",")
+        if len(kinds) == 1:
+            kinds *= players
+        if len(kinds) != players:
+            fail(f"--bots names {len(kinds)} bots for {players} players")
+        for i in range(games):
+            result = play_match(g.name, players, seed + i, kinds, opts)
+            line = result.summary()
+            if as_json:
+                typer.echo(json.dumps(line))
+            else:
+                typer.echo(f"seed {line['seed']}: player {line['winner']} wins "
+                           f"({line['reason']}) in {line['rounds']} rounds, "
+                           f"{line['actions']} actions, hash {line['hash']}")
+    except (KeyError, ValueError, MeepleError) as e:
+        fail(str(e).strip("'\""))
+
+
+@app.command()
+def scenario(
+    paths: Annotated[list[Path], typer.Argument(help="Scenario files or folders.")],
+    quiet: Annotated[bool, typer.Option(help="Only print failures and the total.")] = False,
+) -> None:
+    """Run rules scenarios; exit status 1 if any expectation fails."""
+    from meeple.core.scenario import run_paths
+
+    try:
+        results = run_paths(paths)
+    except MeepleError as e:
+        fail(str(e))
+        return
+    passed = failed = 0
+    for r in results:
+        for c in r.checks:
+            if c.ok:
+                passed += 1
+            else:
+                failed += 1
+            if not c.ok or not quiet:
+                mark = "PASS" if c.ok else "FAIL"
+                typer.echo(f"{mark} {r.file} :: {r.name} :: {c.path}"
+                           + ("" if c.ok else f" — {c.detail}"))
+    typer.echo(f"{len(results)} scenarios: {passed} passed, {failed} failed")
+    if failed:
+        raise typer.Exit(1)
+
+
+@bench_app.command("engine")
+def bench_engine(
+    game: Annotated[str, typer.Option(help="Game name.")] = "cult",
+    players: Annotated[int, typer.Option(help="Players per game.")] = 4,
+    seconds: Annotated[float, typer.Option(help="Seconds of self-play to time.")] = 5.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Random self-play speed on one core, clone and legal-listing cost."""
+    from meeple.sim.bench import bench_engine as run
+
+    try:
+        result = run(game, players, seconds)
+    except (KeyError, ValueError) as e:
+        fail(str(e).strip("'\""))
+        return
+    if as_json:
+        typer.echo(json.dumps(result))
+    else:
+        for k, v in result.items():
+            typer.echo(f"{k:>18}: {v}")
+
+
+def main() -> None:  # pragma: no cover
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(app())

@@ -1,0 +1,110 @@
+"""Terminal play: the board as the deciding player may see it, numbered options, the log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from meeple.core.actions import Action
+from meeple.core.errors import MeepleError
+from meeple.core.game import State
+from meeple.core.record import GameRecord
+from meeple.sim.match import Chooser, play_match
+
+HELP = """Type the number of an option, or an action in its text form (e.g. 'place 5 2').
+Other commands: board (show the board), log (the whole log), help, quit (save and stop)."""
+
+
+class Quit(Exception):
+    """The person asked to stop; the game so far is saved."""
+
+
+class TerminalSeat:
+    """Chooses for a human seat by asking on the terminal."""
+
+    def __init__(self, read: Callable[[str], str], write: Callable[[str], None]) -> None:
+        self.read = read
+        self.write = write
+        self.seen: dict[int, int] = {}
+
+    def _new_log(self, state: State, player: int) -> None:
+        events = state.log.visible(player)
+        start = self.seen.get(player, 0)
+        for e in events[start:]:
+            self.write(f"  · {e.text}")
+        self.seen[player] = len(events)
+
+    def __call__(self, state: State, player: int) -> Action:
+        self._new_log(state, player)
+        self.write("")
+        self.write(state.render(player))
+        legal = state.legal_actions(player)
+        prompt = next(p for p in state.prompts() if p.player == player)
+        self.write(f"\n{prompt.text}")
+        for i, a in enumerate(legal, 1):
+            self.write(f"  {i:>3}. {state.describe(player, a):<60} [{a}]")
+        while True:
+            line = self.read(f"P{player}> ").strip()
+            if not line:
+                continue
+            if line in ("help", "?"):
+                self.write(HELP)
+            elif line == "board":
+                self.write(state.render(player))
+            elif line == "log":
+                self.write(state.log.text(player))
+            elif line in ("quit", "exit"):
+                raise Quit
+            elif line.isdigit():
+                n = int(line)
+                if 1 <= n <= len(legal):
+                    return legal[n - 1]
+                self.write(f"No option {n}: choose 1 to {len(legal)}.")
+            else:
+                try:
+                    action = Action.parse(line)
+                except MeepleError as e:
+                    self.write(f"Not an action: {e}")
+                    continue
+                if action in legal:
+                    return action
+                self.write(f"'{action}' is not one of the options now; type a number 1-{len(legal)}.")
+
+
+def play_terminal(
+    game: str,
+    players: int,
+    seats: list[str],
+    seed: int,
+    options: dict[str, object],
+    save: Path | None,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], None] = print,
+    resume: GameRecord | None = None,
+) -> GameRecord | None:
+    human = TerminalSeat(read, write)
+    choosers: list[str | Chooser] = [human if s == "human" else s for s in seats]
+    record = resume or GameRecord(game=game, players=players, seed=seed, options=dict(options))
+
+    def saved(state: State, player: int, action: Action) -> None:
+        record.add(player, action)
+        if save is not None:
+            record.save(save)
+
+    try:
+        result = play_match(game, players, seed, choosers, options, on_action=saved,
+                            history=resume.model_copy(deep=True) if resume else None)
+    except (Quit, EOFError, KeyboardInterrupt):
+        write(f"\nStopped after {len(record.actions)} actions."
+              + (f" The game is saved in {save}; continue with --resume {save}." if save else ""))
+        return None
+    final = result.state
+    for p in range(players):
+        if seats[p] == "human":
+            human._new_log(final, p)
+            break
+    write("")
+    write(final.render(None))
+    res = final.result()
+    write(f"\nGame over after {final.round} rounds: player {res['winner']} wins ({res['reason']}).")
+    return record

@@ -1,0 +1,1 @@
+"""Running games without people: matches between bots, self-play, benchmarks."""
