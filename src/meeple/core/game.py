@@ -88,6 +88,11 @@ class Game(ABC):
         """Rearrange a fresh state as a scenario's ``setup`` block says (see docs/scenarios.md)."""
         raise NotImplementedError(f"{self.name} has no scenario set-up")
 
+    def redeal_hidden(self, state: State, player: int | None, seed: int) -> State:
+        """A copy of ``state`` with everything hidden from ``player`` dealt again at random
+        (other hands, deck orders); ``player``'s view of it must be the same. None: a spectator."""
+        raise NotImplementedError(f"{self.name} cannot redeal hidden information")
+
     def inspect(self, state: State) -> dict[str, Any]:
         """Everything about a state, hidden parts included, for scenario expectations."""
         return state.view(None)

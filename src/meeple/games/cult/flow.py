@@ -66,8 +66,7 @@ def apply_place(s: CultState, p: int, a: Action) -> None:
         pl.passed = True
         s.log.add(s.round_no, f"{s.name(p)} passes.")
         s.stack.append(("turn", AUTO, p))
-        if pl.hand or any(c != NOBODY and B.DATA.licences[c - LICENCE].price <= pl.coins
-                          for c in s.palace):
+        if len(deal_actions(s, p)) > 1:
             s.stack.append(("deal", p))
         return
     if a.kind == "festival":

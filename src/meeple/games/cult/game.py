@@ -74,6 +74,12 @@ class CultGame(Game):
         assert isinstance(state, CultState)
         return do_setup(state, setup)
 
+    def redeal_hidden(self, state: State, player: int | None, seed: int) -> CultState:
+        from meeple.games.cult.hidden import redeal
+
+        assert isinstance(state, CultState)
+        return redeal(state, player, Rng(seed))
+
     def inspect(self, state: State) -> dict[str, Any]:
         from meeple.games.cult.scenario import inspect
 

@@ -62,7 +62,7 @@ class StateModel(_Strict):
     stack: list[list[Any]]
     winner: int
     reason: str
-    log: list[tuple[int, int, str]]
+    log: list[list[Any]]
 
 
 def _lists(x: Any) -> Any:
@@ -133,7 +133,10 @@ def state_from_json(data: Any) -> CultState:
     s.round_no, s.first, s.last_winner, s.district = m.round, m.first, m.last_winner, m.district
     s.stack = [_tuples(f) for f in m.stack]
     s.winner, s.reason = m.winner, m.reason
-    s.log = Log.from_json([list(e) for e in m.log])
+    for i, e in enumerate(m.log):
+        if len(e) != 3 or not all(isinstance(x, t) for x, t in zip(e, (int, int, str), strict=True)):
+            _bad(f"log entry {i} is not [round, audience, text]")
+    s.log = Log.from_json(m.log)
     _check(s)
     return s
 

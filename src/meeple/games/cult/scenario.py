@@ -13,7 +13,8 @@ from meeple.games.cult.state import CultState
 
 PLAYER_FIELDS = {"coins", "followers", "mobs", "rituals", "dark", "flipped", "placed", "passed"}
 CARD_FIELDS = {"hand", "licences"}
-SETUP_KEYS = {"first", "players", "board", "altars", "greatness", "palace", "deck_top"}
+SETUP_KEYS = {"first", "players", "board", "altars", "greatness", "palace", "deck_top",
+              "deck_bottom"}
 
 
 def _card(tok: Any) -> int:
@@ -92,15 +93,19 @@ def setup(state: CultState, spec: Mapping[str, Any]) -> CultState:
             _take_out(data, c)
         data["licence_deck"] += [c for c in old if c not in codes]
         data["palace"] = codes + [NOBODY] * (3 - len(codes))
-    for deck, toks in (spec.get("deck_top") or {}).items():
-        codes = [_card(x) for x in toks]
-        for c in codes:
-            _take_out(data, c)
-            if _deck_key(c) != {"miracles": "miracles", "conspiracies": "conspiracies",
-                                "licences": "licence_deck"}.get(deck):
-                raise ScenarioError(f"setup.deck_top.{deck}: {card_token(c)} is not of that deck")
-        key = _deck_key(codes[0]) if codes else "miracles"
-        data[key] = codes + data[key]
+    deck_keys = {"miracles": "miracles", "conspiracies": "conspiracies",
+                 "licences": "licence_deck"}
+    for where in ("deck_top", "deck_bottom"):
+        for deck, toks in (spec.get(where) or {}).items():
+            if deck not in deck_keys:
+                raise ScenarioError(f"setup.{where}: unknown deck {deck!r}")
+            codes = [_card(x) for x in toks]
+            for c in codes:
+                _take_out(data, c)
+                if _deck_key(c) != deck_keys[deck]:
+                    raise ScenarioError(f"setup.{where}.{deck}: {card_token(c)} is not of that deck")
+            key = deck_keys[deck]
+            data[key] = codes + data[key] if where == "deck_top" else data[key] + codes
     if "first" in spec:
         data["first"] = int(spec["first"])
         data["stack"] = [["place", data["first"]]]

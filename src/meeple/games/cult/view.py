@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.games.cult import board as B
-from meeple.games.cult.model import NOBODY, NOT_LENT, card_token, level_token
+from meeple.games.cult.model import CONSPIRACY, NOBODY, NOT_LENT, card_token, level_token
 
 if TYPE_CHECKING:
     from meeple.games.cult.state import CultState
@@ -40,6 +40,9 @@ def _player(s: CultState, p: int, viewer: int | None) -> dict[str, Any]:
         "shield": [level_token(lv) for lv in pl.shield],
         "licences": [card_token(c) for c in sorted(pl.licences)],
         "hand_size": len(pl.hand),
+        # Miracles and conspiracies have different backs: how many of each is public.
+        "hand_miracles": sum(1 for c in pl.hand if c < CONSPIRACY),
+        "hand_conspiracies": sum(1 for c in pl.hand if c >= CONSPIRACY),
         "placed": pl.placed,
         "passed": pl.passed,
         "festival": pl.skip,
