@@ -40,10 +40,11 @@ class CultHeuristic(Bot):
     def _influence(self, view: dict[str, Any], d: int, p: int) -> int:
         dist = view["districts"][d - 1]
         pl = view["players"][p]
-        total = 4 * dist["altars"].count(p)
+        total: int = 4 * dist["altars"].count(p)
         for pr in dist["priests"]:
             if pr["owner"] == p:
-                total += (pl["patriarch_level"] if pr["level"] == "P" else pr["level"]) + pr["bonus"]
+                level = pl["patriarch_level"] if pr["level"] == "P" else pr["level"]
+                total += int(level) + int(pr["bonus"])
         return total
 
     def _service_value(self, view: dict[str, Any], me: dict[str, Any], d: int) -> float:

@@ -121,7 +121,8 @@ def replay(
 def selfplay(
     game: Annotated[str, typer.Argument(help="Game name.")],
     players: Annotated[int, typer.Option(help="Players per game.")] = 4,
-    bots: Annotated[str, typer.Option(help="One bot kind for all seats, or a comma list.")] = "random",
+    bots: Annotated[str, typer.Option(
+        help="One bot kind for all seats, or a comma list.")] = "random",
     games: Annotated[int, typer.Option("--games", help="How many games.")] = 1,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per game.")] = False,

@@ -68,7 +68,8 @@ class TerminalSeat:
                     continue
                 if action in legal:
                     return action
-                self.write(f"'{action}' is not one of the options now; type a number 1-{len(legal)}.")
+                self.write(f"'{action}' is not one of the options now; "
+                           f"type a number 1-{len(legal)}.")
 
 
 def play_terminal(

@@ -157,7 +157,7 @@ class State(ABC):
         return [p.player for p in self.prompts()]
 
     def apply(self, player: int, action: Action | str) -> None:
-        """Apply ``action`` for ``player`` if the rules allow it; otherwise raise and change nothing."""
+        """Apply ``action`` for ``player`` if the rules allow it; else raise, changing nothing."""
         if isinstance(action, str):
             action = Action.parse(action)
         if self.is_terminal():

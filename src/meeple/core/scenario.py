@@ -91,7 +91,8 @@ def lookup(facts: Any, path: str) -> Any:
     for part in path.split("."):
         if isinstance(node, dict) and part in node:
             node = node[part]
-        elif isinstance(node, list) and part.lstrip("-").isdigit() and -len(node) <= int(part) < len(node):
+        elif (isinstance(node, list) and part.lstrip("-").isdigit()
+              and -len(node) <= int(part) < len(node)):
             node = node[int(part)]
         else:
             return MISSING

@@ -42,11 +42,8 @@ def priest_level(s: CultState, pr: Priest) -> int:
 
 def influence(s: CultState, d: int, p: int) -> int:
     """Influence of player p in district d (1..13): priests, bonuses and altars."""
-    if s.players[p].skip:
-        total_altars = 0
-    else:
-        total_altars = ALTAR * s.altars[d - 1].count(p)
-    total = total_altars
+    # A cult celebrating the festival skips the round: its altars do not count.
+    total = 0 if s.players[p].skip else ALTAR * s.altars[d - 1].count(p)
     for pr in s.board[d - 1]:
         if pr[0] == p:
             total += priest_level(s, pr) + pr[2]

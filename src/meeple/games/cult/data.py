@@ -11,7 +11,8 @@ import yaml
 
 
 def _load(name: str) -> Any:
-    return yaml.safe_load(resources.files(__package__).joinpath("data").joinpath(name).read_text("utf-8"))
+    path = resources.files(__package__).joinpath("data").joinpath(name)
+    return yaml.safe_load(path.read_text("utf-8"))
 
 
 @dataclass(frozen=True)

@@ -82,7 +82,8 @@ def apply_place(s: CultState, p: int, a: Action) -> None:
     pl.followers -= cost
     what = "the Patriarch" if lv == PATRIARCH else f"a level-{lv} priest"
     extra = f", sacrificing {cost} follower" if cost else ""
-    s.log.add(s.round_no, f"{s.name(p)} places {what} in {d} {B.DATA.districts[d - 1].name}{extra}.")
+    where = f"{d} {B.DATA.districts[d - 1].name}"
+    s.log.add(s.round_no, f"{s.name(p)} places {what} in {where}{extra}.")
     for q in B.turn_order(s, p)[1:]:
         if B.has_licence(s, q, "tithe", district=d) and pl.coins > 0:
             pl.coins -= 1
@@ -93,7 +94,7 @@ def apply_place(s: CultState, p: int, a: Action) -> None:
 
 def step_turn(s: CultState, f: Frame) -> None:
     s.stack.pop()
-    for q in B.turn_order(s, f[2])[1:] + [f[2]]:
+    for q in [*B.turn_order(s, f[2])[1:], f[2]]:
         if not s.players[q].passed:
             s.stack.append(("place", q))
             return

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from meeple.core.game import Game, OptionSpec, State
 from meeple.core.rng import Rng
@@ -19,7 +19,7 @@ class CultGame(Game):
     min_players = 2
     max_players = 5
     default_players = 4
-    options = {
+    options: ClassVar[Mapping[str, OptionSpec]] = {
         "cults": OptionSpec(
             "random", "'random' (dealt by the seed) or a comma list of cult keys, one per seat"),
         "max_rounds": OptionSpec(

@@ -76,6 +76,9 @@ def render(s: CultState, viewer: int | None) -> str:
              + (f", district {_district(s.district)} active" if s.district else "") + " =="]
     for p, pl in enumerate(s.players):
         side = "dark" if B.dark_side(s, p) else "light"
+        free = " ".join(str(level_token(lv)) for lv in sorted(pl.free)) or "-"
+        shield = " ".join(str(level_token(lv)) for lv in pl.shield)
+        shield = f" shield {shield}" if shield else ""
         mark = "*" if p == s.first else " "
         hand = (" hand " + " ".join(card_token(c) for c in sorted(pl.hand))
                 if p == viewer else f" hand {len(pl.hand)}")
@@ -84,8 +87,7 @@ def render(s: CultState, viewer: int | None) -> str:
             f"{mark}{s.name(p):<14} {side:<5} power {B.power(s, p):>2} | coins {pl.coins:>2} "
             f"followers {pl.followers} mobs {pl.mobs} altars {B.altar_count(s, p)} "
             f"rituals {pl.rituals} | patriarch {B.patriarch_level(s, p):>2} | free "
-            f"{' '.join(level_token(lv) for lv in sorted(pl.free)) or '-'}"
-            f"{' shield ' + ' '.join(level_token(lv) for lv in pl.shield) if pl.shield else ''}"
+            f"{free}{shield}"
             f" | licences {lic} |{hand}{' [festival]' if pl.skip else ''}"
             f"{' [passed]' if pl.passed and not pl.skip else ''}")
     for d in range(1, 14):
@@ -95,7 +97,7 @@ def render(s: CultState, viewer: int | None) -> str:
             for i, pr in enumerate(s.board[d - 1]))
         altars = " ".join(f"A{o}" for o in s.altars[d - 1])
         if priests or altars or d == s.district:
-            extra = " seized by P%d" % s.seized[d - 1] if s.seized[d - 1] != NOBODY else ""
+            extra = f" seized by P{s.seized[d - 1]}" if s.seized[d - 1] != NOBODY else ""
             lines.append(f"  {_district(d):<14} {priests} {altars}{extra}".rstrip())
     palace = ", ".join(shared.card_name(c) for c in s.palace if c != NOBODY) or "empty"
     holder = s.name(s.g_holder) if s.g_holder != NOBODY else "bank"

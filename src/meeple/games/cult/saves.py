@@ -133,8 +133,9 @@ def state_from_json(data: Any) -> CultState:
     s.round_no, s.first, s.last_winner, s.district = m.round, m.first, m.last_winner, m.district
     s.stack = [_tuples(f) for f in m.stack]
     s.winner, s.reason = m.winner, m.reason
-    for i, e in enumerate(m.log):
-        if len(e) != 3 or not all(isinstance(x, t) for x, t in zip(e, (int, int, str), strict=True)):
+    for i, entry in enumerate(m.log):
+        kinds = (int, int, str)
+        if len(entry) != 3 or not all(isinstance(v, k) for v, k in zip(entry, kinds, strict=True)):
             _bad(f"log entry {i} is not [round, audience, text]")
     s.log = Log.from_json(m.log)
     _check(s)
@@ -152,7 +153,7 @@ def _check(s: CultState) -> None:
         _bad("two players have the same cult")
     for label, who in (("first", s.first), ("last_winner", s.last_winner), ("winner", s.winner),
                        ("Greatness holder", s.g_holder)):
-        if who != NOBODY and who not in players or (label == "first" and who == NOBODY):
+        if (who != NOBODY and who not in players) or (label == "first" and who == NOBODY):
             _bad(f"{label} is {who}, not a player")
     for d, district in enumerate(s.board, 1):
         for pr in district:
@@ -179,7 +180,7 @@ def _check(s: CultState) -> None:
         cards.update(pl.hand + pl.licences)
     for f in s.stack:
         if f[0] in ("keep", "drawn"):
-            cards.update(f[3] if f[0] == "keep" else f[3])
+            cards.update(f[3])
     want = Counter(list(range(30)) + [CONSPIRACY + i for i in range(30)]
                    + [LICENCE + i for i in range(30)])
     if cards != want:

@@ -103,7 +103,8 @@ def setup(state: CultState, spec: Mapping[str, Any]) -> CultState:
             for c in codes:
                 _take_out(data, c)
                 if _deck_key(c) != deck_keys[deck]:
-                    raise ScenarioError(f"setup.{where}.{deck}: {card_token(c)} is not of that deck")
+                    raise ScenarioError(
+                        f"setup.{where}.{deck}: {card_token(c)} is not of that deck")
             key = deck_keys[deck]
             data[key] = codes + data[key] if where == "deck_top" else data[key] + codes
     if "first" in spec:

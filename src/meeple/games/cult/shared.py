@@ -157,10 +157,10 @@ def refill_palace(s: CultState) -> None:
             to_bottom(s, code)
     s.palace = [NOBODY] * B.RULES["palace_slots"]
     for i in range(len(s.palace)):
-        code = draw(s, s.licence_deck, DECK_LICENCES)
-        if code is None:
+        dealt = draw(s, s.licence_deck, DECK_LICENCES)
+        if dealt is None:
             break
-        s.palace[i] = code
+        s.palace[i] = dealt
     shown = ", ".join(card_name(c) for c in s.palace if c != NOBODY)
     s.log.add(s.round_no, f"The Palace is refilled: {shown or 'no licences left'}.")
 
@@ -214,7 +214,8 @@ def check_victory(s: CultState) -> bool:
 def progress(s: CultState, p: int) -> float:
     v = B.RULES["victory"]
     pl = s.players[p]
-    return max(B.altar_count(s, p) / v["altars"], pl.mobs / v["mobs"], pl.rituals / v["rituals"])
+    return max(B.altar_count(s, p) / int(v["altars"]), pl.mobs / int(v["mobs"]),
+               pl.rituals / int(v["rituals"]))
 
 
 def round_limit_victory(s: CultState) -> None:

@@ -89,7 +89,8 @@ def apply_ability(s: CultState, p: int, d: int, a: Action) -> None:
         pl.free.remove(m)
         pl.shield.append(m)
         rest = rest[1:]
-        s.log.add(s.round_no, f"{s.name(p)} performs {ab.name} with a level-{level_token(m)} master.")
+        s.log.add(s.round_no,
+                  f"{s.name(p)} performs {ab.name} with a level-{level_token(m)} master.")
     else:
         s.log.add(s.round_no, f"{s.name(p)} sacrifices for {ab.name}.")
     cost = cost_of(ab, rest)

@@ -8,7 +8,7 @@ from meeple.core.actions import Action
 from meeple.games.cult import board as B
 from meeple.games.cult import shared
 from meeple.games.cult.cards import own_slots
-from meeple.games.cult.cults.common import Args, Options, Effect, log, when
+from meeple.games.cult.cults.common import Args, Effect, Options, log, when
 from meeple.games.cult.data import Ability
 
 if TYPE_CHECKING:
