@@ -29,8 +29,8 @@ def test_a_saved_record_replays_to_the_same_hash(tmp_path: Path) -> None:
         ('{"game": "chess", "players": 2, "seed": 1}', "unknown game"),
         ('{"game": "cult", "players": 9, "seed": 1}', "2-5 players"),
         ('{"game": "cult", "players": 2, "seed": 1, "format": "x"}', "unknown record format"),
-        ('{"game": "cult", "players": 2, "seed": 1, "actions": [{"player": 0, "action": "place 13 P"}]}',
-         "action #0"),
+        ('{"game": "cult", "players": 2, "seed": 1,'
+         ' "actions": [{"player": 0, "action": "place 13 P"}]}', "action #0"),
         ('{"game": "cult", "players": 2, "seed": 1, "options": {"colour": 1}}', "unknown option"),
     ],
 )
