@@ -19,7 +19,7 @@ def _play(seed: int, steps: int, players: int) -> CultState:
     for _ in range(steps):
         if s.is_terminal():
             break
-        p = s.prompts()[0].player
+        p = s.current_players()[0]
         s.apply_unchecked(p, rng.choice(s.legal_actions(p)))
     assert isinstance(s, CultState)
     return s

@@ -57,7 +57,7 @@ def check_clone(state: State, rng: Rng, where: str) -> None:
     if c.hash() != before:
         _fail(where, "a clone differs from its original")
     if not c.is_terminal():
-        p = c.prompts()[0].player
+        p = c.current_players()[0]
         c.apply_unchecked(p, rng.choice(c.legal_actions(p)))
         if state.hash() != before:
             _fail(where, "changing a clone changed the original")

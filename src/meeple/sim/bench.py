@@ -20,7 +20,7 @@ def _random_game(game_name: str, players: int, seed: int, options: dict[str, Any
     kept: list[State] = []
     t0 = time.perf_counter()
     while not state.is_terminal():
-        player = state.prompts()[0].player
+        player = state.current_players()[0]
         state.apply_unchecked(player, rng.choice(state.legal_actions(player)))
         actions += 1
         if keep_every and actions % keep_every == 0:
@@ -45,7 +45,7 @@ def bench_engine(game_name: str, players: int = 4, seconds: float = 5.0,
         samples += kept[len(kept) // 10:]
         g += 1
     clone_us = _per_call_us([s.clone for s in samples])
-    legal_us = _per_call_us([(lambda s=s: s.legal_actions(s.prompts()[0].player))
+    legal_us = _per_call_us([(lambda s=s: s.legal_actions(s.current_players()[0]))
                              for s in samples if not s.is_terminal()])
     return {
         "game": game_name,

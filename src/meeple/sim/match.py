@@ -69,7 +69,7 @@ def play_match(
         for i, s in enumerate(seats)
     ]
     while not state.is_terminal():
-        player = state.prompts()[0].player
+        player = state.current_players()[0]
         action = choosers[player](state, player)
         state.apply(player, action)
         record.add(player, action)

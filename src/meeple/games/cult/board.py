@@ -133,11 +133,19 @@ def has_licence(s: CultState, p: int, kind: str, district: int = 0, value: int =
     return False
 
 
-def can_enter(s: CultState, p: int, d: int) -> bool:
+ACCESS = [d.access for d in DATA.districts]
+
+
+def open_districts(s: CultState, p: int) -> list[int]:
     """District access by followers, or an Office licence for districts 10..13."""
-    if s.players[p].followers >= DATA.districts[d - 1].access:
-        return True
-    return has_licence(s, p, "office", district=d)
+    followers = s.players[p].followers
+    out = [d for d in range(1, 14) if followers >= ACCESS[d - 1]]
+    if len(out) < 13:
+        for c in s.players[p].licences:
+            lic = DATA.licences[c - LICENCE]
+            if lic.kind == "office" and lic.districts[0] not in out:
+                out.append(lic.districts[0])
+    return out
 
 
 def placement_cost(s: CultState, p: int) -> int:
@@ -166,12 +174,12 @@ def claimed_winner(s: CultState, d: int) -> int:
     return NOBODY
 
 
-def district_winner(s: CultState, d: int) -> int:
+def district_winner(s: CultState, d: int, influences: dict[int, int]) -> int:
+    """The winner of d given each taking-part cult's influence there."""
     claimed = claimed_winner(s, d)
     if claimed != NOBODY:
         return claimed
-    scores = [(influence(s, d, p), p) for p in range(s.n) if not s.players[p].skip]
-    scores = [(v, p) for v, p in scores if v > 0]
+    scores = [(v, p) for p, v in influences.items() if v > 0]
     if not scores:
         return NOBODY
     if s.smile[d - 1]:

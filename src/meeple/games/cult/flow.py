@@ -44,10 +44,9 @@ def place_actions(s: CultState, p: int) -> list[Action]:
     out: list[Action] = []
     cost = B.placement_cost(s, p)
     if pl.followers >= cost:
-        levels = sorted(set(pl.free))
-        for d in range(1, 14):
-            if B.can_enter(s, p, d):
-                out.extend(Action("place", (d, level_token(lv))) for lv in levels)
+        levels = [level_token(lv) for lv in sorted(set(pl.free))]
+        for d in B.open_districts(s, p):
+            out += [Action("place", (d, lv)) for lv in levels]
     if s.g_holder == p and s.g_up and pl.placed == 0:
         for f in B.DATA.festival:
             if f.licence:
@@ -171,18 +170,22 @@ def apply_act(s: CultState, p: int, a: Action) -> None:
 def step_resolve(s: CultState, f: Frame) -> None:
     s.stack.pop()
     d = f[2]
-    winner = B.district_winner(s, d)
-    present = [q for q in B.turn_order(s) if not s.players[q].skip and B.influence(s, d, q) > 0]
+    influence = {q: B.influence(s, d, q) for q in B.turn_order(s) if not s.players[q].skip}
+    present = [q for q, v in influence.items() if v > 0]
+    winner = B.district_winner(s, d, influence)
     if winner == NOBODY:
         s.log.add(s.round_no, f"Nobody has influence in {d}: no winner.")
         s.stack.append(("after", AUTO, d, NOBODY, ()))
         return
     s.last_winner = winner
-    scores = ", ".join(f"{s.name(q)} {B.influence(s, d, q)}" for q in present)
+    scores = ", ".join(f"{s.name(q)} {influence[q]}" for q in present)
     s.log.add(s.round_no, f"{s.name(winner)} wins district {d} ({scores or 'claimed'}).")
     community = tuple(q for q in present if q != winner
                       and B.has_licence(s, q, "community", district=d))
-    s.stack.append(("after", AUTO, d, winner, community))
+    # Donations go to the other cults with influence; a Community holder takes the
+    # service instead ("if he declines it, he gets nothing").
+    donors = tuple(q for q in present if q != winner and q not in community)
+    s.stack.append(("after", AUTO, d, winner, donors))
     for q in reversed((winner, *community)):
         if d in (5, 8):
             services.free_own_priests(s, q, d)
@@ -191,14 +194,11 @@ def step_resolve(s: CultState, f: Frame) -> None:
 
 def step_after(s: CultState, f: Frame) -> None:
     s.stack.pop()
-    d, winner, community = f[2], f[3], f[4]
+    d, receivers = f[2], f[4]
     donation = B.DATA.districts[d - 1].donation
-    for q in B.turn_order(s):
-        if q == winner or q in community or s.players[q].skip:
-            continue
-        if B.influence(s, d, q) > 0:
-            s.players[q].coins += donation
-            s.log.add(s.round_no, f"{s.name(q)} receives a donation of {donation}.")
+    for q in receivers:
+        s.players[q].coins += donation
+        s.log.add(s.round_no, f"{s.name(q)} receives a donation of {donation}.")
     shared.clear_district(s, d)
     s.stack.append(("district", AUTO, d + 1))
 
@@ -257,7 +257,7 @@ def advance(s: CultState) -> None:
             step(s, f)
             continue
         kind, p = f[0], f[1]
-        if kind == "act" and not s.players[p].hand and not ability_actions(s, p, f[2]):
+        if kind == "act" and not s.players[p].hand and not ability_actions(s, p, f[2], True):
             apply_act(s, p, Action("pass"))
             continue
         if kind == "service" and len(services.service_actions(s, p, f[2])) == 1:

@@ -68,6 +68,9 @@ class CultState(State):
         f = self.stack[-1]
         return [Prompt(f[1], f[0], prompt_text(self, f))]
 
+    def current_players(self) -> list[int]:
+        return [self.stack[-1][1]] if self.stack else []
+
     def legal_actions(self, player: int) -> list[Action]:
         if not self.stack or self.stack[-1][1] != player:
             return []

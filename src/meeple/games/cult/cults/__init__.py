@@ -57,12 +57,18 @@ def side_abilities(s: CultState, p: int) -> tuple[Ability, Ability]:
     return B.DATA.cults[s.players[p].cult].side(B.dark_side(s, p))
 
 
-def ability_actions(s: CultState, p: int, d: int) -> list[Action]:
+def ability_actions(s: CultState, p: int, d: int, first_only: bool = False) -> list[Action]:
+    """The legal uses of p's two abilities in district d (with ``first_only``: stop at the
+    first one found, to learn cheaply whether there is any)."""
     out: list[Action] = []
     pl = s.players[p]
     for ab in side_abilities(s, p):
+        if first_only and out:
+            return out
         options = RULES[ab.key][0]
         if ab.kind == "sacrifice":
+            if ab.cost and not affordable(s, p, cost_of(ab, (1,))):
+                continue  # cannot pay even the smallest price
             out += [Action("ability", (ab.key, *args)) for args in options(s, p, d, ab)
                     if affordable(s, p, cost_of(ab, args))]
             continue
