@@ -47,3 +47,12 @@ def test_each_cult_has_two_abilities_per_side() -> None:
         for ab in cult.abilities:
             assert ab.kind in ("ritual", "sacrifice")
             assert (ab.kind == "ritual") == bool(ab.master_max or ab.patriarch_min)
+
+
+def test_the_rules_document_holds_the_tables_of_the_data_files() -> None:
+    from pathlib import Path
+
+    from meeple.games.cult.doc import tables
+
+    doc = Path(__file__).resolve().parent.parent / "docs" / "rules" / "cult.md"
+    assert tables() in doc.read_text("utf-8")
