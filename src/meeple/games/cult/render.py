@@ -79,8 +79,8 @@ def render(s: CultState, viewer: int | None) -> str:
         free = " ".join(str(level_token(lv)) for lv in sorted(pl.free)) or "-"
         shield = " ".join(str(level_token(lv)) for lv in pl.shield)
         shield = f" shield {shield}" if shield else ""
-        mark = "*" if p == s.first else " "
-        hand = (" hand " + " ".join(card_token(c) for c in sorted(pl.hand))
+        mark = ">" if p == viewer else "*" if p == s.first else " "
+        hand = (" hand " + (" ".join(card_token(c) for c in sorted(pl.hand)) or "-")
                 if p == viewer else f" hand {len(pl.hand)}")
         lic = " ".join(card_token(c) for c in sorted(pl.licences)) or "-"
         lines.append(
@@ -99,6 +99,9 @@ def render(s: CultState, viewer: int | None) -> str:
         if priests or altars or d == s.district:
             extra = f" seized by P{s.seized[d - 1]}" if s.seized[d - 1] != NOBODY else ""
             lines.append(f"  {_district(d):<14} {priests} {altars}{extra}".rstrip())
+    if viewer is not None and s.players[viewer].hand:
+        lines.append("  Your hand: " + "; ".join(
+            shared.card_name(c) for c in sorted(s.players[viewer].hand)))
     palace = ", ".join(shared.card_name(c) for c in s.palace if c != NOBODY) or "empty"
     holder = s.name(s.g_holder) if s.g_holder != NOBODY else "bank"
     lines.append(f"  Palace: {palace}")

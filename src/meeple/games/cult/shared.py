@@ -114,7 +114,11 @@ def card_name(code: int) -> str:
     if code >= CONSPIRACY:
         return f"{card_token(code)} {B.DATA.conspiracies[code - CONSPIRACY].name}"
     m = B.DATA.miracles[code]
-    return f"{card_token(code)} miracle ({m.effect})"
+    what = {"add": "add a priest", "move": "move a priest", "boost": f"+{m.value} influence",
+            "altar": f"altar for {m.followers} followers",
+            "mob": f"mob for {m.followers} followers",
+            "gain": f"{m.followers} followers or {m.coins} coins"}[m.effect]
+    return f"{card_token(code)} miracle ({what}{', dark seal' if m.dark else ''})"
 
 
 def return_priest(s: CultState, pr: Priest) -> None:
