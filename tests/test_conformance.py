@@ -18,7 +18,7 @@ def test_random_playout_passes_every_check(name: str, seed: int) -> None:
     options = {"max_rounds": 25} if "max_rounds" in game.options else {}
     stats = random_playout(game, players, seed, options, deep_every=3, views_every=7)
     assert stats.steps > 0
-    assert stats.result["winner"] in range(players)
+    assert stats.result["winner"] in range(players) or stats.result.get("winners")
     assert stats.views_checked > 0
 
 

@@ -1,8 +1,9 @@
 """Actions: small immutable values with a text form a person can type and a JSON form.
 
 The text form is the action kind followed by its arguments, separated by spaces:
-``place 5 2`` (put the level-2 priest on district 5), ``pass``, ``sell 104``.
-Arguments are non-negative integers or short tokens without spaces.
+``place 5 2`` (put the level-2 priest on district 5), ``pass``, ``sell c4``.
+Arguments are non-negative integers, short tokens without spaces, or free text in
+double quotes with JSON escapes (``raven 2 "Meet me at the ford"``).
 
 >>> a = Action.parse("place 5 P")
 >>> a
@@ -13,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, NamedTuple
 
@@ -21,6 +23,7 @@ from meeple.core.errors import ActionParseError
 Arg = int | str
 _TOKEN = re.compile(r"^[A-Za-z0-9_.:+\-]{1,32}$")
 _KIND = re.compile(r"^[a-z][a-z0-9_\-]{0,31}$")
+MAX_TEXT = 2000
 
 
 class Action(NamedTuple):
@@ -30,7 +33,7 @@ class Action(NamedTuple):
     def __str__(self) -> str:
         if not self.args:
             return self.kind
-        return self.kind + " " + " ".join(str(a) for a in self.args)
+        return self.kind + " " + " ".join(_format_arg(a) for a in self.args)
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
@@ -46,13 +49,13 @@ class Action(NamedTuple):
     def parse(text: str) -> Action:
         if not isinstance(text, str):
             raise ActionParseError(f"action text must be a string, got {type(text).__name__}")
-        parts = text.split()
+        parts = _split(text)
         if not parts:
             raise ActionParseError("empty action text")
-        kind = parts[0].lower()
-        if not _KIND.match(kind):
-            raise ActionParseError(f"bad action kind {parts[0]!r} in {text!r}")
-        return Action(kind, tuple(_parse_arg(p, text) for p in parts[1:]))
+        head = parts[0]
+        if not isinstance(head, str) or not _KIND.match(head.lower()):
+            raise ActionParseError(f"bad action kind {head!r} in {text!r}")
+        return Action(head.lower(), tuple(parts[1:]))
 
     @staticmethod
     def from_json(data: Any) -> Action:
@@ -68,8 +71,45 @@ class Action(NamedTuple):
             raise ActionParseError(f"action 'args' must be a list, got {args!r}")
         for a in args:
             if isinstance(a, bool) or not isinstance(a, int | str):
-                raise ActionParseError(f"action argument {a!r} is neither integer nor token")
-        return Action.parse(" ".join([data["kind"], *(str(a) for a in args)]))
+                raise ActionParseError(f"action argument {a!r} is neither integer nor text")
+        return Action.parse(" ".join([data["kind"], *(_format_arg(a) for a in args)]))
+
+
+def _format_arg(a: Arg) -> str:
+    if isinstance(a, int) or (_TOKEN.match(a) and not a.isdigit()):
+        return str(a)
+    return json.dumps(a, ensure_ascii=False)
+
+
+_DECODER = json.JSONDecoder()
+
+
+def _split(text: str) -> list[Arg]:
+    """Whitespace-separated arguments; a double-quoted one is JSON text and may hold spaces."""
+    out: list[Arg] = []
+    i, n = 0, len(text)
+    while i < n:
+        if text[i].isspace():
+            i += 1
+            continue
+        if text[i] == '"':
+            try:
+                value, end = _DECODER.raw_decode(text, i)
+            except json.JSONDecodeError as e:
+                raise ActionParseError(f"unfinished quoted text in {text!r}: {e.msg}") from e
+            if not isinstance(value, str) or len(value) > MAX_TEXT:
+                raise ActionParseError(f"quoted text too long (over {MAX_TEXT} characters)")
+            if end < n and not text[end].isspace():
+                raise ActionParseError(f"missing space after quoted text in {text!r}")
+            out.append(value)
+            i = end
+            continue
+        j = i
+        while j < n and not text[j].isspace():
+            j += 1
+        out.append(_parse_arg(text[i:j], text))
+        i = j
+    return out
 
 
 def _parse_arg(token: str, text: str) -> Arg:
@@ -78,5 +118,5 @@ def _parse_arg(token: str, text: str) -> Arg:
             raise ActionParseError(f"number {token!r} is too large in {text!r}")
         return int(token)
     if not _TOKEN.match(token):
-        raise ActionParseError(f"bad argument {token!r} in {text!r}")
+        raise ActionParseError(f"bad argument {token!r} in {text!r} (quote free text)")
     return token

@@ -125,11 +125,13 @@ class State(ABC):
 
     @abstractmethod
     def returns(self) -> list[float]:
-        """1 for the winner, 0 for the others, once the game is over."""
+        """Once the game is over: 1 for the winner and 0 for the others; k players sharing
+        a victory get 1/k each."""
 
     @abstractmethod
     def result(self) -> dict[str, Any]:
-        """``{"winner": index or None, "reason": str}`` plus game-specific facts."""
+        """``{"winner": index or None, "reason": str}`` plus game-specific facts (a shared
+        victory has ``"winner": None`` and ``"winners": [...]``)."""
 
     @abstractmethod
     def view(self, player: int | None) -> dict[str, Any]:
@@ -169,16 +171,23 @@ class State(ABC):
                 f"it is not player {player}'s decision now (waiting for {who}); "
                 f"{action} was not applied"
             )
-        legal = self.legal_actions(player)
-        if action not in legal:
-            sample = ", ".join(str(a) for a in legal[:8])
-            more = f" and {len(legal) - 8} more" if len(legal) > 8 else ""
-            prompt = next(p for p in self.prompts() if p.player == player)
-            raise IllegalActionError(
-                f"{action} is not legal for player {player} now ({prompt.text}); "
-                f"legal: {sample}{more}"
-            )
+        self.check_action(player, action)
         self.apply_unchecked(player, action)
+
+    def check_action(self, player: int, action: Action) -> None:
+        """Raise IllegalActionError, naming the reason, unless ``player`` may take ``action``
+        now. By default: it must be one of :meth:`legal_actions`. Games whose actions carry
+        free text (messages, goals), which no list can hold, also accept those here."""
+        legal = self.legal_actions(player)
+        if action in legal:
+            return
+        sample = ", ".join(str(a) for a in legal[:8])
+        more = f" and {len(legal) - 8} more" if len(legal) > 8 else ""
+        prompt = next(p for p in self.prompts() if p.player == player)
+        raise IllegalActionError(
+            f"{action} is not legal for player {player} now ({prompt.text}); "
+            f"legal: {sample}{more}"
+        )
 
     def hash(self) -> str:
         """A stable hash of the whole state (same on every machine and run)."""

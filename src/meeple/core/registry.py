@@ -7,6 +7,7 @@ from importlib import import_module
 from meeple.core.game import Game
 
 _GAMES = {
+    "colonies": "meeple.games.colonies:ColoniesGame",
     "cult": "meeple.games.cult:CultGame",
 }
 

@@ -1,0 +1,89 @@
+"""Colonies 1402 for 2-8 players: the game definition and its set-up."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from meeple.core.game import Game, OptionSpec, State
+from meeple.core.rng import Rng
+from meeple.games.colonies.data import load
+from meeple.games.colonies.model import Sheet
+from meeple.games.colonies.state import ColoniesState
+
+DATA = load()
+TEAMS = tuple(DATA.rules["teams"])
+
+
+class ColoniesGame(Game):
+    name = "colonies"
+    title = "Colonies 1402 (Колонии 1402)"
+    min_players = 2
+    max_players = 8
+    default_players = 4
+    options: ClassVar[Mapping[str, OptionSpec]] = {
+        "teams": OptionSpec(
+            "random", "'random' (dealt by the seed) or a comma list of traders/generals"),
+        "master": OptionSpec(
+            False, "a human Master approves goals, writes personal events, resolves seasons"),
+        "seasons": OptionSpec(
+            DATA.season_count(), "seasons to play (Heat 1402 to Heat 1405 is 13)"),
+        "adjacency": OptionSpec(
+            False, "Offensives only against provinces next to one you hold (not in the source)"),
+    }
+
+    def new_state(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> ColoniesState:
+        self.check_players(players)
+        opts = self.resolve_options(options)
+        if not 1 <= opts["seasons"] <= DATA.season_count():
+            raise ValueError(f"option 'seasons' must be 1 to {DATA.season_count()}")
+        s = ColoniesState()
+        s.n = players
+        s.options = opts
+        s.rng = Rng(seed)
+        teams = self._teams(s.rng, players, str(opts["teams"]))
+        s.players = [Sheet(t, DATA.rules["start"]) for t in teams]
+        for p, prov in enumerate(DATA.start[players]):
+            s.owner[prov - 1] = p
+        s.log.add(0, "Colonies 1402 begins: " + ", ".join(
+            f"{s.name(p)} in province {DATA.start[players][p]}" for p in range(players)) + ".")
+        return s
+
+    def _teams(self, rng: Rng, players: int, choice: str) -> list[str]:
+        if choice == "random":
+            return [TEAMS[rng.below(len(TEAMS))] for _ in range(players)]
+        teams = [t.strip().lower() for t in choice.split(",")]
+        if len(teams) != players:
+            raise ValueError(f"option 'teams' names {len(teams)} teams for {players} players")
+        bad = [t for t in teams if t not in TEAMS]
+        if bad:
+            raise ValueError(f"unknown team {bad[0]!r}; teams: {', '.join(TEAMS)}")
+        return teams
+
+    def state_from_json(self, data: Any) -> ColoniesState:
+        from meeple.games.colonies.saves import state_from_json
+
+        return state_from_json(data)
+
+    def redeal_hidden(self, state: State, player: int | None, seed: int) -> ColoniesState:
+        from meeple.games.colonies.hidden import redeal
+
+        assert isinstance(state, ColoniesState)
+        return redeal(state, player, Rng(seed))
+
+    def scenario_setup(self, state: State, setup: Mapping[str, Any]) -> ColoniesState:
+        from meeple.games.colonies.scenario import setup as do_setup
+
+        assert isinstance(state, ColoniesState)
+        return do_setup(state, setup)
+
+    def inspect(self, state: State) -> dict[str, Any]:
+        from meeple.games.colonies.scenario import inspect
+
+        assert isinstance(state, ColoniesState)
+        return inspect(state)
+
+
+ColoniesState.game = ColoniesGame()

@@ -1,0 +1,158 @@
+"""The Colonies state and its engine interface. Orders are secret and simultaneous: in
+the orders phase every player who has not submitted is asked at once."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from meeple.core.actions import Action
+from meeple.core.errors import IllegalActionError
+from meeple.core.game import Game, Prompt, State
+from meeple.core.log import Log
+from meeple.core.rng import Rng
+from meeple.games.colonies.data import load
+from meeple.games.colonies.model import NOBODY, Sheet
+
+DATA = load()
+
+
+class ColoniesState(State):
+    game: ClassVar[Game]
+    __slots__ = (
+        "colonized", "events", "final", "harvest", "loaded", "log", "n", "options", "owner",
+        "phase", "players", "rng", "season_no", "spies", "thaw_roll", "winners",
+    )
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.options: dict[str, Any] = {}
+        self.rng = Rng(0)
+        self.players: list[Sheet] = []
+        self.owner = [NOBODY] * len(DATA.provinces)
+        self.colonized = [False] * len(DATA.provinces)
+        self.phase = "setup"  # setup, orders, spy, goals, over
+        self.season_no = 0  # index of the current season, 0 = the first
+        self.thaw_roll = 0
+        self.harvest: list[list[int]] = []  # [province, roll, success] this Leaf-fall
+        self.events: list[list[Any]] = []  # the Master's personal events this season
+        self.spies: list[list[int]] = []  # [spy, target, slot] awaiting replacement orders
+        self.loaded: list[int] = []  # dice fixed by a scenario, used before the RNG
+        self.final: dict[str, Any] = {}
+        self.winners: list[int] = []
+        self.log = Log()
+
+    # --- engine interface ---------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def master(self) -> int | None:
+        """The Master's seat (one past the last player) when the game has a human Master."""
+        return self.n if self.options.get("master") else None
+
+    @property
+    def round(self) -> int:
+        return self.season_no + 1 if self.phase != "setup" else 0
+
+    def name(self, p: int) -> str:
+        if p == self.master:
+            return "the Master"
+        return f"P{p} {DATA.rules['teams'][self.players[p].team]['name'].rstrip('s')}"
+
+    def roll(self, sides: int) -> int:
+        """A die roll from the state's RNG (or the next loaded value, in scenarios)."""
+        if self.loaded:
+            value = self.loaded.pop(0)
+            if not 1 <= value <= sides:
+                raise ValueError(f"loaded die value {value} does not fit a d{sides}")
+            return value
+        return self.rng.die(sides)
+
+    def season_label(self, index: int | None = None) -> str:
+        key, year = DATA.season(self.season_no if index is None else index)
+        return f"{key.capitalize()} {year}"
+
+    def current_players(self) -> list[int]:
+        from meeple.games.colonies import flow
+
+        return flow.waiting(self)
+
+    def prompts(self) -> list[Prompt]:
+        from meeple.games.colonies.render import prompt_text
+
+        return [Prompt(p, self.phase, prompt_text(self, p)) for p in self.current_players()]
+
+    def legal_actions(self, player: int) -> list[Action]:
+        from meeple.games.colonies import flow
+
+        if player not in self.current_players():
+            return []
+        return flow.legal(self, player)
+
+    def check_action(self, player: int, action: Action) -> None:
+        from meeple.games.colonies import flow
+
+        problem = flow.problem(self, player, action)
+        if problem is not None:
+            raise IllegalActionError(f"{action}: {problem}")
+
+    def apply_unchecked(self, player: int, action: Action) -> None:
+        from meeple.games.colonies import flow
+
+        flow.apply(self, player, action)
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def returns(self) -> list[float]:
+        k = len(self.winners)
+        return [1.0 / k if p in self.winners else 0.0 for p in range(self.n)]
+
+    def result(self) -> dict[str, Any]:
+        if self.phase != "over":
+            return {"winner": None, "reason": None, "rounds": self.round}
+        return {"winner": self.winners[0] if len(self.winners) == 1 else None,
+                "winners": self.winners[:], "reason": "victory_points",
+                "rounds": self.season_no + 1, "points": self.final.get("points")}
+
+    def clone(self) -> ColoniesState:
+        c = ColoniesState.__new__(ColoniesState)
+        c.n = self.n
+        c.options = self.options
+        c.rng = Rng(self.rng.state)
+        c.players = [p.clone() for p in self.players]
+        c.owner = self.owner[:]
+        c.colonized = self.colonized[:]
+        c.phase = self.phase
+        c.season_no = self.season_no
+        c.thaw_roll = self.thaw_roll
+        c.harvest = [h[:] for h in self.harvest]
+        c.events = [e[:] for e in self.events]
+        c.spies = [s[:] for s in self.spies]
+        c.loaded = self.loaded[:]
+        c.final = self.final
+        c.winners = self.winners[:]
+        c.log = self.log.clone()
+        return c
+
+    def to_json(self) -> dict[str, Any]:
+        from meeple.games.colonies.saves import state_to_json
+
+        return state_to_json(self)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        from meeple.games.colonies.view import view
+
+        return view(self, player)
+
+    def describe(self, player: int, action: Action) -> str:
+        from meeple.games.colonies.render import describe
+
+        return describe(self, player, action)
+
+    def render(self, player: int | None) -> str:
+        from meeple.games.colonies.render import render
+
+        return render(self, player)
