@@ -18,6 +18,15 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 bench_app = typer.Typer(no_args_is_help=True, help="Benchmarks that the project ships.")
 app.add_typer(bench_app, name="bench")
 
+
+def _colonies() -> None:
+    from meeple.cli.colonies import app as colonies_app
+
+    app.add_typer(colonies_app, name="colonies")
+
+
+_colonies()
+
 OptionList = Annotated[list[str] | None, typer.Option(
     "--option", "-o", help="A game option as KEY=VALUE (repeatable); see 'meeple games'.")]
 

@@ -64,11 +64,12 @@ def run(s: ColoniesState) -> None:
             pl.add("gold", income)
             log(r, f"Harvest: +{income} gold" + (" (taxes collected by force)"
                                                   if pl.forced else "") + ".", p)
-    for p, text, changes in s.events:
+    for p, _text, changes in s.events:
         for res, change in changes:
             s.players[p].add(res, change)
-        effect = ", ".join(f"{c:+d} {res}" for res, c in changes)
-        log(r, f"Personal event: {text}" + (f" ({effect})" if effect else ""), p)
+        if changes:
+            effect = ", ".join(f"{c:+d} {res}" for res, c in changes)
+            log(r, f"Your personal event takes effect: {effect}.", p)
     if season_key(s) == "thaw":
         log(r, f"- Supplies from home: d10 = {s.thaw_roll}.")
     _espionage(s)
@@ -235,10 +236,15 @@ def _outcome(s: ColoniesState, battle: object, defender: int, frost: bool,
     else:
         s.log.add(r, f"- {s.name(winner)} takes {_prov(prov)}.")
     if winner is not None and winner >= 0:
-        margin = (results[winner] - results[defender]) // step if defender in results else 0
+        if defender in results and defender != winner:
+            margin = (results[winner] - results[defender]) // step
+            why = (f"1, and 1 per {step} points of {results[winner]} over the previous "
+                   f"owner's {results[defender]}")
+        else:
+            margin = 0
+            why = "1" if defender == winner else "1; the province had no owner"
         gained = s.players[winner].add("reputation", 1 + margin)
-        s.log.add(r, f"- {s.name(winner)}: +{gained} reputation (1, and 1 per {step} points "
-                  f"over the previous owner's {results.get(defender, '-')}).")
+        s.log.add(r, f"- {s.name(winner)}: +{gained} reputation ({why}).")
         if winner != defender:
             _take(s, winner, prov, unowned=defender in (NOBODY, NEUTRAL))
             if defender >= 0:
