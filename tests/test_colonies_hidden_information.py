@@ -1,0 +1,71 @@
+"""Colonies keeps each player's orders, ravens, resources and goal to that player (and
+the Master) until the report says otherwise."""
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from meeple.core.rng import Rng
+from meeple.games.colonies import ColoniesGame, ColoniesState
+
+GAME = ColoniesGame()
+
+
+def _play(seed: int, steps: int, master: bool = False) -> ColoniesState:
+    s = GAME.new_state(3, seed, {"master": master})
+    rng = Rng(seed)
+    for _ in range(steps):
+        if s.is_terminal():
+            break
+        p = s.current_players()[0]
+        s.apply_unchecked(p, rng.choice(s.legal_actions(p)))
+    return s
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 300), st.booleans())
+def test_views_do_not_change_when_others_secrets_are_redealt(
+        seed: int, steps: int, master: bool) -> None:
+    s = _play(seed, steps, master)
+    for p in [0, 1, 2, None]:
+        assert GAME.redeal_hidden(s, p, seed).view(p) == s.view(p)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.integers(20, 300))
+def test_a_redeal_changes_the_secrets_it_is_meant_to_change(seed: int, steps: int) -> None:
+    s = _play(seed, steps)
+    other = GAME.redeal_hidden(s, 0, seed)
+    assert other.view(1) != s.view(1) or other.view(2) != s.view(2)
+
+
+def test_drafted_orders_and_ravens_are_seen_by_their_author_and_the_master_only() -> None:
+    s = GAME.new_state(3, 1, {"master": True})
+    for p in range(3):
+        s.apply(p, "ready")
+    s.apply(0, "offensive 5")
+    s.apply(0, 'raven 2 "the secret word is heron"')
+    for viewer in (1, 2, None):
+        view = s.view(viewer)
+        assert "heron" not in json.dumps(view)
+        assert "orders" not in view["players"][0] and "ravens" not in view["players"][0]
+    assert "heron" in json.dumps(s.view(0))
+    assert "heron" in json.dumps(s.view(3))  # the Master
+    mine = s.view(0)["players"]
+    assert "gold" in mine[0] and "gold" not in mine[1]
+
+
+def test_nobody_learns_who_is_spying_while_spies_rewrite_their_orders() -> None:
+    s = GAME.new_state(2, 1, {"teams": "traders,traders"})
+    for p in range(2):
+        s.apply(p, "ready")
+    s.loaded = [5]
+    s.apply(0, "espionage 1 2")
+    s.apply(0, "submit")
+    s.apply(1, "submit")
+    assert s.phase == "spy"
+    assert s.view(1)["phase"] == "resolving"
+    assert all(pl["orders_sent"] for pl in s.view(1)["players"])
+    assert s.view(1)["pending"] == []
+    assert s.view(0)["phase"] == "spy"
