@@ -49,7 +49,7 @@ def run(s: ColoniesState) -> None:
     log(r, f"### {s.season_label()}: the Master's report")
     for p, pl in enumerate(s.players):
         if not pl.submitted:
-            pl.orders, pl.ravens = [], []
+            pl.orders, pl.ravens, pl.thaw, pl.forced = [], [], [], []
             log(r, f"- {s.name(p)} sent no orders: no actions this season.")
         log(r, f"Resources at the start of {s.season_label()}: {_resources(s, p)}.", p)
     for p, pl in enumerate(s.players):
