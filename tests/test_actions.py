@@ -30,6 +30,9 @@ def test_json_form_round_trips() -> None:
         ("9lives", "bad action kind"),
         ("place 5 <b>", "bad argument"),
         ("place 1234567890", "too large"),
+        ("place ²", "bad argument"),
+        ('raven 2 "unfinished', "unfinished quoted text"),
+        ('raven 2 "a"b', "missing space"),
     ],
 )
 def test_bad_text_is_refused_with_the_reason(text: str, problem: str) -> None:

@@ -200,7 +200,7 @@ def report(
         who = None
     elif seat == "master":
         who = state.n
-    elif seat.isdigit() and int(seat) < state.n:
+    elif seat.isdecimal() and int(seat) < state.n:
         who = int(seat)
     else:
         _fail(f"--seat is public, master or a player number 0 to {state.n - 1}")
@@ -218,7 +218,7 @@ def status(
 ) -> None:
     """The game as one seat sees it, and who is expected to act."""
     _record, state = _load(file)
-    who = state.n if seat == "master" else int(seat) if seat.isdigit() else -1
+    who = state.n if seat == "master" else int(seat) if seat.isdecimal() else -1
     if not 0 <= who <= state.n:
         _fail(f"--seat is master or a player number 0 to {state.n - 1}")
     typer.echo(state.render(who))

@@ -42,7 +42,7 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             fail(f"option {pair!r} must look like KEY=VALUE")
-        out[key] = int(value) if value.lstrip("-").isdigit() else value
+        out[key] = int(value) if value.lstrip("-").isdecimal() else value
     return out
 
 

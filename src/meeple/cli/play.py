@@ -55,7 +55,7 @@ class TerminalSeat:
                 self.write(state.log.text(player))
             elif line in ("quit", "exit"):
                 raise Quit
-            elif line.isdigit():
+            elif line.isdecimal():
                 n = int(line)
                 if 1 <= n <= len(legal):
                     return legal[n - 1]

@@ -23,6 +23,7 @@ from meeple.core.errors import ActionParseError
 Arg = int | str
 _TOKEN = re.compile(r"^[A-Za-z0-9_.:+\-]{1,32}$")
 _KIND = re.compile(r"^[a-z][a-z0-9_\-]{0,31}$")
+_NUMBER = re.compile(r"^[0-9]+$")  # str.isdigit() also accepts "²" and other digits
 MAX_TEXT = 2000
 
 
@@ -76,7 +77,7 @@ class Action(NamedTuple):
 
 
 def _format_arg(a: Arg) -> str:
-    if isinstance(a, int) or (_TOKEN.match(a) and not a.isdigit()):
+    if isinstance(a, int) or (_TOKEN.match(a) and not _NUMBER.match(a)):
         return str(a)
     return json.dumps(a, ensure_ascii=False)
 
@@ -113,7 +114,7 @@ def _split(text: str) -> list[Arg]:
 
 
 def _parse_arg(token: str, text: str) -> Arg:
-    if token.isdigit():
+    if _NUMBER.match(token):
         if len(token) > 9:
             raise ActionParseError(f"number {token!r} is too large in {text!r}")
         return int(token)

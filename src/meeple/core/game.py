@@ -62,7 +62,7 @@ class Game(ABC):
                 known = ", ".join(sorted(self.options)) or "none"
                 raise ValueError(f"unknown option {key!r} for {self.name} (known: {known})")
             want = type(self.options[key].default)
-            if want is int and isinstance(value, str) and value.lstrip("-").isdigit():
+            if want is int and isinstance(value, str) and value.lstrip("-").isdecimal():
                 value = int(value)
             if isinstance(value, bool) != (want is bool) or not isinstance(value, want):
                 raise ValueError(f"option {key!r} must be {want.__name__}, got {value!r}")

@@ -78,7 +78,7 @@ def load(path: Path) -> list[ScenarioModel]:
 
 def _split(step: str, path: str) -> tuple[int, Action]:
     head, sep, text = step.partition(":")
-    if not sep or not head.strip().isdigit():
+    if not sep or not head.strip().isdecimal():
         raise ScenarioError(f"{path}: action {step!r} must look like 'PLAYER: ACTION'")
     try:
         return int(head), Action.parse(text)
@@ -91,7 +91,7 @@ def lookup(facts: Any, path: str) -> Any:
     for part in path.split("."):
         if isinstance(node, dict) and part in node:
             node = node[part]
-        elif (isinstance(node, list) and part.lstrip("-").isdigit()
+        elif (isinstance(node, list) and part.lstrip("-").isdecimal()
               and -len(node) <= int(part) < len(node)):
             node = node[int(part)]
         else:

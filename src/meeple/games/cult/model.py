@@ -41,7 +41,7 @@ def parse_card(token: object) -> int | None:
     if token == "G":
         return GREATNESS
     base = {"m": 0, "c": CONSPIRACY, "l": LICENCE}.get(token[0])
-    if base is None or not token[1:].isdigit():
+    if base is None or not token[1:].isdecimal():
         return None
     n = int(token[1:])
     return base + n - 1 if 1 <= n <= 30 else None
