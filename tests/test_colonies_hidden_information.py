@@ -6,20 +6,15 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from meeple.core.rng import Rng
+from meeple.core.conformance import play_random
 from meeple.games.colonies import ColoniesGame, ColoniesState
 
 GAME = ColoniesGame()
 
 
 def _play(seed: int, steps: int, master: bool = False) -> ColoniesState:
-    s = GAME.new_state(3, seed, {"master": master})
-    rng = Rng(seed)
-    for _ in range(steps):
-        if s.is_terminal():
-            break
-        p = s.current_players()[0]
-        s.apply_unchecked(p, rng.choice(s.legal_actions(p)))
+    s = play_random(GAME.new_state(3, seed, {"master": master}), steps, seed)
+    assert isinstance(s, ColoniesState)
     return s
 
 

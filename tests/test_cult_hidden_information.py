@@ -6,7 +6,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from meeple.core.rng import Rng
+from meeple.core.conformance import play_random
 from meeple.games.cult import CultGame, CultState
 from meeple.games.cult.model import card_token
 
@@ -14,13 +14,7 @@ GAME = CultGame()
 
 
 def _play(seed: int, steps: int, players: int) -> CultState:
-    s = GAME.new_state(players, seed, {"max_rounds": 40})
-    rng = Rng(seed)
-    for _ in range(steps):
-        if s.is_terminal():
-            break
-        p = s.current_players()[0]
-        s.apply_unchecked(p, rng.choice(s.legal_actions(p)))
+    s = play_random(GAME.new_state(players, seed, {"max_rounds": 40}), steps, seed)
     assert isinstance(s, CultState)
     return s
 

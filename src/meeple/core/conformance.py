@@ -95,6 +95,17 @@ def check_wrong_player(state: State, where: str) -> None:
         _fail(where, "a refused action changed the state")
 
 
+def play_random(state: State, steps: int, seed: int) -> State:
+    """Take up to ``steps`` random legal actions (stopping at the end of the game)."""
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        p = state.current_players()[0]
+        state.apply_unchecked(p, rng.choice(state.legal_actions(p)))
+    return state
+
+
 def random_playout(
     game: Game,
     players: int,

@@ -6,12 +6,13 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from meeple.core.actions import Action
 from meeple.core.errors import MeepleError, SaveFileError
 from meeple.core.game import State
 from meeple.core.registry import get_game
+from meeple.core.saves import check_model
 
 FORMAT = "meeple-record/1"
 
@@ -62,12 +63,7 @@ class GameRecord(BaseModel):
             raise SaveFileError("a game record is a JSON object")
         if data.get("format", FORMAT) != FORMAT:
             raise SaveFileError(f"unknown record format {data.get('format')!r}; want {FORMAT!r}")
-        try:
-            return GameRecord.model_validate(data)
-        except ValidationError as e:
-            first = e.errors()[0]
-            where = ".".join(str(x) for x in first["loc"])
-            raise SaveFileError(f"bad game record at {where}: {first['msg']}") from e
+        return check_model(GameRecord, data, "game record")
 
     @staticmethod
     def load(path: Path) -> GameRecord:

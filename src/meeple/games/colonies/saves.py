@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from meeple.core.errors import SaveFileError
-from meeple.core.log import Log
 from meeple.core.rng import Rng
+from meeple.core.saves import check_model, log_from_json
 from meeple.games.colonies.data import load
 from meeple.games.colonies.model import ACTIONS, RESOURCES, Sheet
 from meeple.games.colonies.state import ColoniesState
@@ -86,12 +86,7 @@ def state_from_json(data: Any) -> ColoniesState:
     if data.get("format") != FORMAT:
         raise SaveFileError(f"not a Colonies state: format is {data.get('format')!r}, "
                             f"want {FORMAT!r}")
-    try:
-        m = StateModel.model_validate(data)
-    except ValidationError as e:
-        first = e.errors()[0]
-        where = ".".join(str(x) for x in first["loc"])
-        raise SaveFileError(f"bad Colonies state at {where}: {first['msg']}") from e
+    m = check_model(StateModel, data, "Colonies state")
     s = ColoniesState()
     s.n = len(m.players)
     try:
@@ -124,11 +119,7 @@ def state_from_json(data: Any) -> ColoniesState:
     s.thaw_roll, s.harvest, s.spies = m.thaw_roll, m.harvest, m.spies
     s.events = [[int(p), str(t), [[str(r), int(c)] for r, c in ch]] for p, t, ch in m.events]
     s.final, s.winners, s.loaded = m.final, m.winners, m.loaded
-    for i, entry in enumerate(m.log):
-        kinds = (int, int, str)
-        if len(entry) != 3 or not all(isinstance(v, k) for v, k in zip(entry, kinds, strict=True)):
-            _bad(f"log entry {i} is not [round, audience, text]")
-    s.log = Log.from_json(m.log)
+    s.log = log_from_json(m.log, "Colonies state")
     if s.phase != "over" and not s.current_players():
         _bad("the game is neither over nor waiting for anyone")
     return s

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
 
-import yaml
+from meeple.core.saves import load_data
 
 
 def _load(name: str) -> Any:
-    path = resources.files(__package__).joinpath("data").joinpath(name)
-    return yaml.safe_load(path.read_text("utf-8"))
+    return load_data(__package__ or "", name)
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from meeple.core.errors import SaveFileError
-from meeple.core.log import Log
 from meeple.core.rng import Rng
+from meeple.core.saves import check_model, log_from_json
 from meeple.games.cult import board as B
 from meeple.games.cult.model import CONSPIRACY, GREATNESS, LICENCE, NOBODY, Player
 from meeple.games.cult.state import APPLY, CultState
@@ -105,12 +105,7 @@ def state_from_json(data: Any) -> CultState:
         raise SaveFileError("a Cult state is a JSON object")
     if data.get("format") != FORMAT:
         raise SaveFileError(f"not a Cult state: format is {data.get('format')!r}, want {FORMAT!r}")
-    try:
-        m = StateModel.model_validate(data)
-    except ValidationError as e:
-        first = e.errors()[0]
-        where = ".".join(str(x) for x in first["loc"])
-        raise SaveFileError(f"bad Cult state at {where}: {first['msg']}") from e
+    m = check_model(StateModel, data, "Cult state")
     s = CultState()
     s.n = len(m.players)
     try:
@@ -133,11 +128,7 @@ def state_from_json(data: Any) -> CultState:
     s.round_no, s.first, s.last_winner, s.district = m.round, m.first, m.last_winner, m.district
     s.stack = [_tuples(f) for f in m.stack]
     s.winner, s.reason = m.winner, m.reason
-    for i, entry in enumerate(m.log):
-        kinds = (int, int, str)
-        if len(entry) != 3 or not all(isinstance(v, k) for v, k in zip(entry, kinds, strict=True)):
-            _bad(f"log entry {i} is not [round, audience, text]")
-    s.log = Log.from_json(m.log)
+    s.log = log_from_json(m.log, "Cult state")
     _check(s)
     return s
 

@@ -1,0 +1,39 @@
+"""Shared pieces of loading saved states: a schema check whose error names the first
+bad field, the log's entries, and the YAML data files of the games."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from meeple.core.errors import SaveFileError
+from meeple.core.log import Log
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def check_model(model: type[M], data: Any, what: str) -> M:
+    """``data`` as ``model``; otherwise SaveFileError naming the first bad field."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(str(x) for x in first["loc"])
+        raise SaveFileError(f"bad {what} at {where}: {first['msg']}") from e
+
+
+def log_from_json(entries: list[list[Any]], what: str) -> Log:
+    kinds = (int, int, str)
+    for i, entry in enumerate(entries):
+        if len(entry) != 3 or not all(isinstance(v, k) for v, k in zip(entry, kinds, strict=True)):
+            raise SaveFileError(f"bad {what}: log entry {i} is not [round, audience, text]")
+    return Log.from_json(entries)
+
+
+def load_data(package: str, name: str) -> Any:
+    """A YAML file from a game package's ``data/`` folder."""
+    path = resources.files(package).joinpath("data").joinpath(name)
+    return yaml.safe_load(path.read_text("utf-8"))
