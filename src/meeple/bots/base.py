@@ -1,16 +1,23 @@
 """The one bot interface used by the terminal, the simulator and (later) the server.
 
-A bot is given the view of its own seat (exactly what that player may see) and the
-legal actions, and returns one of them. It never receives the state object.
+A bot is given the view of its own seat (exactly what that player may see), the legal
+actions, and a sampler of its information set (states dealt again from what the seat
+knows: the view cannot tell them from the real one); it returns one of the actions. It
+never receives the real state.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import Any
 
 from meeple.core.actions import Action
+from meeple.core.game import State
 from meeple.core.rng import Rng
+
+Sampler = Callable[[int], State]
+"""Given a seed, a state dealt from what the bot's seat knows (its information set)."""
 
 
 class Bot(ABC):
@@ -20,7 +27,8 @@ class Bot(ABC):
         self.rng = Rng(seed)
 
     @abstractmethod
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
+    def choose(self, view: dict[str, Any], legal: list[Action],
+               sample: Sampler | None = None) -> Action: ...
 
 
 class RandomBot(Bot):
@@ -28,18 +36,32 @@ class RandomBot(Bot):
 
     kind = "random"
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def choose(self, view: dict[str, Any], legal: list[Action],
+               sample: Sampler | None = None) -> Action:
         return self.rng.choice(legal)
 
 
 def bot_kinds() -> list[str]:
-    return ["random", "heuristic"]
+    return ["random", "heuristic", "ismcts", "ismcts:N (iterations)", "ismcts:Ts (seconds)"]
 
 
 def make_bot(kind: str, game: str, seed: int) -> Bot:
-    """A bot by name: ``random`` or ``heuristic`` (a per-game rule-based player)."""
+    """A bot by name: ``random``, ``heuristic`` (a per-game rule-based player) or
+    ``ismcts`` with a budget per decision: ``ismcts:2000`` iterations, ``ismcts:1s``."""
     if kind == "random":
         return RandomBot(seed)
+    if kind == "ismcts" or kind.startswith("ismcts:"):
+        from meeple.bots.ismcts import ISMCTS
+        from meeple.core.registry import get_game
+
+        budget = kind.partition(":")[2]
+        try:
+            if budget.endswith("s"):
+                return ISMCTS(seed, get_game(game), seconds=float(budget[:-1]))
+            return ISMCTS(seed, get_game(game), iterations=int(budget or 500))
+        except ValueError:
+            raise ValueError(f"bad search budget in {kind!r}: write ismcts:2000 or "
+                             "ismcts:1s") from None
     if kind == "heuristic":
         if game == "cult":
             from meeple.bots.cult_heuristic import CultHeuristic

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.bots.base import Bot
+from meeple.bots.base import Bot, Sampler
 from meeple.core.actions import Action
 
 GOAL = {"altars": 5, "mobs": 4}
@@ -22,7 +22,8 @@ def _level(token: Any, me: dict[str, Any]) -> int:
 class CultHeuristic(Bot):
     kind = "heuristic"
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def choose(self, view: dict[str, Any], legal: list[Action],
+               sample: Sampler | None = None) -> Action:
         me = view["players"][view["viewer"]]
         kind = view["pending"][0]["kind"]
         scorer = getattr(self, f"_{kind}", None)

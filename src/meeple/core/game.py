@@ -93,6 +93,14 @@ class Game(ABC):
         (other hands, deck orders); ``player``'s view of it must be the same. None: a spectator."""
         raise NotImplementedError(f"{self.name} cannot redeal hidden information")
 
+    def evaluate(self, state: State) -> list[float]:
+        """Each player's chance of winning as the game judges it from the position (sums
+        to 1); search bots use it where they stop looking ahead. Default: the returns at
+        the end, an even split before."""
+        if state.is_terminal():
+            return state.returns()
+        return [1.0 / state.num_players] * state.num_players
+
     def inspect(self, state: State) -> dict[str, Any]:
         """Everything about a state, hidden parts included, for scenario expectations."""
         return state.view(None)

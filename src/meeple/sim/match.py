@@ -40,8 +40,14 @@ def bot_seed(seed: int, seat: int) -> int:
 
 
 def bot_chooser(bot: Bot) -> Chooser:
+    """The bot sees its seat's view, the legal actions and samples of its information
+    set; the real state stays here."""
+
     def choose(state: State, player: int) -> Action:
-        return bot.choose(state.view(player), state.legal_actions(player))
+        def sample(seed: int) -> State:
+            return state.game.redeal_hidden(state, player, seed)
+
+        return bot.choose(state.view(player), state.legal_actions(player), sample)
 
     return choose
 

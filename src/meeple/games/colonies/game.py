@@ -79,6 +79,12 @@ class ColoniesGame(Game):
         assert isinstance(state, ColoniesState)
         return do_setup(state, setup)
 
+    def evaluate(self, state: State) -> list[float]:
+        from meeple.games.colonies.evaluate import evaluate
+
+        assert isinstance(state, ColoniesState)
+        return evaluate(state)
+
     def inspect(self, state: State) -> dict[str, Any]:
         from meeple.games.colonies.scenario import inspect
 

@@ -1,9 +1,11 @@
 """A redeal of what one seat cannot see in Colonies: every other player's resources,
-goal, orders and ravens, the Master's events for others, and the dice still to come.
-That seat's view must not change."""
+goal, orders, ravens and Thaw choices, the Master's events for others, other spies, and
+the dice still to come; only the log lines that seat saw are kept. The result depends
+only on what that seat knows and the seed, so search bots can plan on it."""
 
 from __future__ import annotations
 
+from meeple.core.log import Log
 from meeple.core.rng import Rng
 from meeple.games.colonies.model import RESOURCES
 from meeple.games.colonies.state import ColoniesState
@@ -13,18 +15,26 @@ def redeal(s: ColoniesState, viewer: int | None, rng: Rng) -> ColoniesState:
     c = s.clone()
     if viewer is not None and viewer == s.master:
         return c
+    c.log = Log(s.log.visible(viewer))
     c.rng = Rng(rng.next64())
+    c.loaded = []
     for q, pl in enumerate(c.players):
         if q == viewer:
             continue
         for res in RESOURCES:
-            setattr(pl, res, rng.below(20))
-        pl.goal = f"secret {rng.below(10**6)}"
-        pl.goal_note = pl.goal
-        pl.orders = [("recruit", rng.below(3))] * len(pl.orders)
-        pl.ravens = [(to, f"whisper {rng.below(10**6)}") for to, _text in pl.ravens]
-        pl.thaw = ["army"] * len(pl.thaw)
-        pl.heat = "loyalty" if rng.below(2) else "gold"
-    c.events = [[p, t if p == viewer else f"event {rng.below(10**6)}", ch if p == viewer else []]
-                for p, t, ch in c.events]
+            setattr(pl, res, rng.below(12))
+        pl.goal = pl.goal_note = ""
+        pl.goal_met = None
+        pl.orders = [("recruit", 0)] * rng.below(3)
+        pl.ravens = []
+        pl.thaw_bonus = 0
+        pl.thaw = []
+        pl.heat = "gold"
+        pl.swaps = []
+    c.events = [e for e in c.events if e[0] == viewer]
+    spying = [x for x in c.spies if x[0] == viewer]
+    for spy, _target, _kept in c.spies:
+        if spy != viewer:
+            c.players[spy].submitted = True
+    c.spies = spying
     return c

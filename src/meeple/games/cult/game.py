@@ -80,6 +80,12 @@ class CultGame(Game):
         assert isinstance(state, CultState)
         return redeal(state, player, Rng(seed))
 
+    def evaluate(self, state: State) -> list[float]:
+        from meeple.games.cult.evaluate import evaluate
+
+        assert isinstance(state, CultState)
+        return evaluate(state)
+
     def inspect(self, state: State) -> dict[str, Any]:
         from meeple.games.cult.scenario import inspect
 

@@ -1,12 +1,16 @@
 """Hidden information in Cult: what one player cannot know, and a redeal of it.
 
-Hidden from player P: the cards in other players' hands (not their number or kind) and
-the order of every deck except the cards everyone saw go under it. ``redeal`` deals
-those cards again at random, keeping everything P knows; P's view must not change.
+Hidden from player P: the cards in other players' hands (not their number or kind),
+cards others drew and have not yet chosen from, and the order of every deck except the
+cards everyone saw go under it. ``redeal`` deals those cards again at random and keeps
+only the log lines P saw. Its result depends only on what P knows and on the seed, so
+it is P's information set sampled: search bots plan on it, and P's view of it is the
+view P has.
 """
 
 from __future__ import annotations
 
+from meeple.core.log import Log
 from meeple.core.rng import Rng
 from meeple.games.cult.model import CONSPIRACY, LICENCE
 from meeple.games.cult.state import CultState
@@ -14,22 +18,37 @@ from meeple.games.cult.state import CultState
 
 def redeal(s: CultState, player: int | None, rng: Rng) -> CultState:
     c = s.clone()
+    c.log = Log(s.log.visible(player))
     decks = [c.miracles, c.conspiracies, c.licence_deck]
     for i, deck in enumerate(decks):
         hidden_part = len(deck) - c.known[i]
         pool = deck[:hidden_part]
-        slots: list[tuple[int, int]] = []  # (player, index in hand) of hidden cards of this kind
+        hands: list[tuple[int, int]] = []  # (player, index in hand) of hidden cards
         for q, pl in enumerate(c.players):
             if q == player:
                 continue
             for j, card in enumerate(pl.hand):
                 if _deck_index(card) == i:
                     pool.append(card)
-                    slots.append((q, j))
+                    hands.append((q, j))
+        frames: list[tuple[int, int]] = []  # (stack index, position) of drawn cards
+        for k, f in enumerate(c.stack):
+            if f[0] == "keep" and f[1] != player:
+                for pos, card in enumerate(f[3]):
+                    if _deck_index(card) == i:
+                        pool.append(card)
+                        frames.append((k, pos))
+        pool.sort()  # forget where each card really was
         rng.shuffle(pool)
         deck[:hidden_part] = pool[:hidden_part]
-        for (q, j), card in zip(slots, pool[hidden_part:], strict=True):
+        rest = pool[hidden_part:]
+        for (q, j), card in zip(hands, rest, strict=False):
             c.players[q].hand[j] = card
+        for (k, pos), card in zip(frames, rest[len(hands):], strict=True):
+            f = c.stack[k]
+            drawn = list(f[3])
+            drawn[pos] = card
+            c.stack[k] = (*f[:3], tuple(drawn), *f[4:])
     return c
 
 

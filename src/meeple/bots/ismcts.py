@@ -1,0 +1,105 @@
+"""Information-set Monte Carlo tree search, determinized (after Cowling, Powley and
+Whitehouse 2012, single-observer ISMCTS), for every game through the engine's calls.
+
+Each iteration plans on a fresh sample of the bot's information set — a state dealt
+from what the bot's seat knows (``Game.redeal_hidden``), never the true state — walks
+down the tree by UCB among the actions available in that sample, adds one node, plays
+a few random moves, and backs up the game's evaluation of the position. Simultaneous
+orders are searched as if given one after another.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from meeple.bots.base import Bot
+from meeple.core.actions import Action
+from meeple.core.game import Game, State
+
+Sampler = Callable[[int], State]
+
+
+class Node:
+    __slots__ = ("available", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[tuple[int, Action], Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+
+
+class ISMCTS(Bot):
+    kind = "ismcts"
+
+    def __init__(self, seed: int, game: Game, iterations: int = 0, seconds: float = 0.0,
+                 exploration: float = 0.7, rollout: int = 4) -> None:
+        super().__init__(seed)
+        self.game = game
+        self.iterations = iterations or (0 if seconds else 500)
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout = rollout
+        self.last_iterations = 0
+
+    def choose(self, view: dict[str, Any], legal: list[Action],
+               sample: Sampler | None = None) -> Action:
+        if len(legal) == 1 or sample is None:
+            return legal[0] if len(legal) == 1 else self.rng.choice(legal)
+        me = int(view["viewer"])
+        root = Node()
+        allowed = set(legal)
+        deadline = time.perf_counter() + self.seconds if self.seconds else math.inf
+        done = 0
+        while (done < self.iterations if self.iterations else time.perf_counter() < deadline):
+            self._iterate(root, sample(self.rng.below(1 << 62)), me, allowed)
+            done += 1
+        self.last_iterations = done
+        best = max(((k, n) for k, n in root.children.items() if k[1] in allowed),
+                   key=lambda kn: (kn[1].visits, kn[1].reward), default=None)
+        return best[0][1] if best else self.rng.choice(legal)
+
+    def _iterate(self, root: Node, state: State, me: int, allowed: set[Action]) -> None:
+        node = root
+        path: list[tuple[Node, int]] = []
+        rng = self.rng
+        while not state.is_terminal():
+            p = state.current_players()[0]
+            actions = state.legal_actions(p)
+            if node is root:
+                actions = [a for a in actions if a in allowed] or actions
+            untried = [a for a in actions if (p, a) not in node.children]
+            for a in actions:
+                child = node.children.get((p, a))
+                if child is not None:
+                    child.available += 1
+            if untried:
+                a = rng.choice(untried)
+                child = Node()
+                child.available = 1
+                node.children[(p, a)] = child
+                state.apply_unchecked(p, a)
+                path.append((child, p))
+                break
+            c = self.exploration
+            a = max(actions, key=lambda x: _ucb(node.children[(p, x)], c))
+            node = node.children[(p, a)]
+            state.apply_unchecked(p, a)
+            path.append((node, p))
+        for _ in range(self.rollout):
+            if state.is_terminal():
+                break
+            p = state.current_players()[0]
+            state.apply_unchecked(p, rng.choice(state.legal_actions(p)))
+        values = self.game.evaluate(state)
+        root.visits += 1
+        for n, p in path:
+            n.visits += 1
+            n.reward += values[p] if p < len(values) else 0.0
+
+
+def _ucb(n: Node, c: float) -> float:
+    return n.reward / n.visits + c * math.sqrt(math.log(max(n.available, 1)) / n.visits)

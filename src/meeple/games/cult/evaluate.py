@@ -1,0 +1,36 @@
+"""How far each cult is from winning, as a share of the table (for search bots).
+
+The strength of a position is its progress towards the nearest victory condition
+(altars/5, mobs/4, summonings/2), plus a little for the means of getting there:
+followers (access and the Patriarch), coins, priest levels and cards.
+"""
+
+from __future__ import annotations
+
+from meeple.games.cult import board as B
+from meeple.games.cult.shared import progress
+from meeple.games.cult.state import CultState
+
+WEIGHTS = {"progress": 1.0, "followers": 0.12, "coins": 0.06, "priests": 0.1, "cards": 0.04}
+
+
+def strength(s: CultState, p: int) -> float:
+    pl = s.players[p]
+    levels = sum(pl.free) + sum(pl.shield) + sum(
+        pr[1] for d in s.board for pr in d if pr[0] == p)
+    return (
+        WEIGHTS["progress"] * progress(s, p) ** 2 * 4
+        + WEIGHTS["followers"] * pl.followers / B.MAX_FOLLOWERS
+        + WEIGHTS["coins"] * min(pl.coins, 20) / 20
+        + WEIGHTS["priests"] * min(levels, 20) / 20
+        + WEIGHTS["cards"] * min(B.card_count(s, p), 6) / 6
+        + 0.01
+    )
+
+
+def evaluate(s: CultState) -> list[float]:
+    if s.is_terminal():
+        return s.returns()
+    values = [strength(s, p) for p in range(s.n)]
+    total = sum(values)
+    return [v / total for v in values]
