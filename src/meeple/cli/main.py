@@ -19,13 +19,26 @@ bench_app = typer.Typer(no_args_is_help=True, help="Benchmarks that the project 
 app.add_typer(bench_app, name="bench")
 
 
-def _colonies() -> None:
+def _subcommands() -> None:
     from meeple.cli.colonies import app as colonies_app
+    from meeple.cli.sim import arena, simulate
 
     app.add_typer(colonies_app, name="colonies")
+    app.command()(simulate)
+    app.command()(arena)
 
 
-_colonies()
+_subcommands()
+
+
+def _simulation() -> None:
+    from meeple.cli.sim import arena, simulate
+
+    app.command()(simulate)
+    app.command()(arena)
+
+
+_simulation()
 
 OptionList = Annotated[list[str] | None, typer.Option(
     "--option", "-o", help="A game option as KEY=VALUE (repeatable); see 'meeple games'.")]

@@ -93,6 +93,15 @@ class Game(ABC):
         (other hands, deck orders); ``player``'s view of it must be the same. None: a spectator."""
         raise NotImplementedError(f"{self.name} cannot redeal hidden information")
 
+    def factions(self, state: State) -> list[str]:
+        """What each seat plays as (a cult, a team), for balance reports."""
+        return [f"seat{p}" for p in range(state.num_players)]
+
+    def tags(self, state: State, actions: list[tuple[int, Action]]) -> dict[str, list[list[str]]]:
+        """Per category, the tags each player earned in a finished game (licences held at
+        the end, card kinds played...), for balance reports."""
+        return {}
+
     def evaluate(self, state: State) -> list[float]:
         """Each player's chance of winning as the game judges it from the position (sums
         to 1); search bots use it where they stop looking ahead. Default: the returns at

@@ -79,6 +79,10 @@ class ColoniesGame(Game):
         assert isinstance(state, ColoniesState)
         return do_setup(state, setup)
 
+    def factions(self, state: State) -> list[str]:
+        assert isinstance(state, ColoniesState)
+        return [pl.team for pl in state.players]
+
     def evaluate(self, state: State) -> list[float]:
         from meeple.games.colonies.evaluate import evaluate
 

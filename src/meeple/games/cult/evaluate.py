@@ -7,7 +7,9 @@ followers (access and the Patriarch), coins, priest levels and cards.
 
 from __future__ import annotations
 
+from meeple.core.actions import Action
 from meeple.games.cult import board as B
+from meeple.games.cult.model import CONSPIRACY, LICENCE, parse_card
 from meeple.games.cult.shared import progress
 from meeple.games.cult.state import CultState
 
@@ -26,6 +28,24 @@ def strength(s: CultState, p: int) -> float:
         + WEIGHTS["cards"] * min(B.card_count(s, p), 6) / 6
         + 0.01
     )
+
+
+def tags(s: CultState, actions: list[tuple[int, Action]]) -> dict[str, list[list[str]]]:
+    """Licences each player holds at the end; kinds of cards each played."""
+    held = [sorted({B.DATA.licences[c - LICENCE].name for c in pl.licences})
+            for pl in s.players]
+    played: list[set[str]] = [set() for _ in range(s.n)]
+    for p, a in actions:
+        if a.kind in ("miracle", "plot") and a.args and p < s.n:
+            code = parse_card(a.args[0])
+            if code is None:
+                continue
+            if code < CONSPIRACY:
+                m = B.DATA.miracles[code]
+                played[p].add(f"miracle:{m.effect}")
+            else:
+                played[p].add(f"conspiracy:{B.DATA.conspiracies[code - CONSPIRACY].key}")
+    return {"licence": held, "played": [sorted(x) for x in played]}
 
 
 def evaluate(s: CultState) -> list[float]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from meeple.core.actions import Action
 from meeple.core.game import Game, OptionSpec, State
 from meeple.core.rng import Rng
 from meeple.games.cult import board as B
@@ -79,6 +80,16 @@ class CultGame(Game):
 
         assert isinstance(state, CultState)
         return redeal(state, player, Rng(seed))
+
+    def factions(self, state: State) -> list[str]:
+        assert isinstance(state, CultState)
+        return [B.DATA.cults[pl.cult].key for pl in state.players]
+
+    def tags(self, state: State, actions: list[tuple[int, Action]]) -> dict[str, list[list[str]]]:
+        from meeple.games.cult.evaluate import tags
+
+        assert isinstance(state, CultState)
+        return tags(state, actions)
 
     def evaluate(self, state: State) -> list[float]:
         from meeple.games.cult.evaluate import evaluate

@@ -1,0 +1,139 @@
+"""``meeple simulate`` and ``meeple arena``: many games between bots, with statistics."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from meeple.core.registry import get_game
+from meeple.sim.runner import run_games
+from meeple.sim.stats import summarize
+
+
+def _check(game: str, players: int | None, bots: str) -> tuple[str, int, list[str]]:
+    from meeple.bots.base import make_bot
+
+    g = get_game(game)
+    kinds = [b.strip() for b in bots.split(",") if b.strip()]
+    n = players or (len(kinds) if len(kinds) > 1 else g.default_players)
+    g.check_players(n)
+    for k in set(kinds):
+        make_bot(k, g.name, 0)
+    return g.name, n, kinds
+
+
+def _progress() -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TextColumn("{task.fields[rate]:.2f} games/s"), TimeRemainingColumn())
+
+
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game name.")],
+    games: Annotated[int, typer.Option(help="How many games.")] = 100,
+    players: Annotated[int | None, typer.Option(help="Players per game.")] = None,
+    bots: Annotated[str, typer.Option(help="Bot kinds, rotated over the seats game by game.")]
+    = "random",
+    workers: Annotated[int, typer.Option(help="Processes to play in.")] = 1,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
+    out: Annotated[Path, typer.Option(help="Folder for summary.json, games.csv, report.html.")]
+    = Path("report"),
+    max_rounds: Annotated[int, typer.Option(help="Round limit for games that have one.")] = 100,
+) -> None:
+    """Bots play GAMES games; win rates with 95% intervals per faction, seat, bot, victory
+    condition (and for Cult per licence and card kind played). An interrupted run resumes:
+    games already in OUT/games.jsonl are not played again."""
+    import time
+
+    try:
+        name, n, kinds = _check(game, players, bots)
+    except (KeyError, ValueError) as e:
+        typer.echo(f"error: {str(e).strip(chr(39))}", err=True)
+        raise typer.Exit(2) from None
+    options: dict[str, Any] = {"max_rounds": max_rounds} if "max_rounds" in get_game(
+        name).options else {}
+    out.mkdir(parents=True, exist_ok=True)
+    log = out / "games.jsonl"
+    done: dict[int, dict[str, Any]] = {}
+    if log.exists():
+        for line in log.read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                if seed <= row["seed"] < seed + games:
+                    done[row["seed"]] = row
+    todo = games - len(done)
+    start = time.perf_counter()
+    with _progress() as bar, log.open("a") as sink:
+        task = bar.add_task(f"{name} x{games}", total=games, completed=len(done), rate=0.0)
+
+        def record(row: dict[str, Any]) -> None:
+            sink.write(json.dumps(row) + "\n")
+            sink.flush()
+            finished = bar.tasks[0].completed + 1 - len(done)
+            bar.update(task, advance=1, rate=finished / max(1e-9, time.perf_counter() - start))
+
+        run_games(name, n, kinds, seed, games, options, workers, set(done), record)
+    rows = sorted({**done, **{r["seed"]: r for r in _read(log, seed, games)}}.values(),
+                  key=lambda r: r["seed"])
+    summary = summarize(rows)
+    summary.update({"game": name, "players": n, "bots": kinds, "first_seed": seed,
+                    "options": options, "played_now": todo})
+    (out / "summary.json").write_text(json.dumps(summary, indent=1))
+    _csv(out / "games.csv", rows)
+    from meeple.sim.report import write_report
+
+    page = write_report(out, f"{name}: {len(rows)} games, bots {', '.join(kinds)}", summary,
+                        [r["rounds"] for r in rows], n)
+    typer.echo(f"{len(rows)} games ({todo} played now). Report: {page}")
+
+
+def _read(log: Path, seed: int, games: int) -> list[dict[str, Any]]:
+    rows = [json.loads(x) for x in log.read_text().splitlines() if x.strip()]
+    return [r for r in rows if seed <= r["seed"] < seed + games]
+
+
+def _csv(path: Path, rows: list[dict[str, Any]]) -> None:
+    with path.open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["seed", "players", "bots", "factions", "winners", "reason", "rounds",
+                    "actions", "hash"])
+        for r in rows:
+            w.writerow([r["seed"], r["players"], " ".join(r["bots"]), " ".join(r["factions"]),
+                        " ".join(map(str, r["winners"])), r["reason"], r["rounds"],
+                        r["actions"], r["hash"]])
+
+
+def arena(
+    game: Annotated[str, typer.Argument(help="Game name.")],
+    bots: Annotated[str, typer.Option(
+        help="One bot per seat, e.g. heuristic,random,random,random.")],
+    games: Annotated[int, typer.Option(help="How many games (seats rotate game by game).")] = 20,
+    seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
+    workers: Annotated[int, typer.Option(help="Processes to play in.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    max_rounds: Annotated[int, typer.Option(help="Round limit for games that have one.")] = 100,
+) -> None:
+    """Seat-rotated matches between bots; win rate per bot with its 95% interval."""
+    try:
+        name, n, kinds = _check(game, len(bots.split(",")), bots)
+    except (KeyError, ValueError) as e:
+        typer.echo(f"error: {str(e).strip(chr(39))}", err=True)
+        raise typer.Exit(2) from None
+    options: dict[str, Any] = {"max_rounds": max_rounds} if "max_rounds" in get_game(
+        name).options else {}
+    rows = run_games(name, n, kinds, seed, games, options, workers)
+    summary = summarize(rows)
+    result = {"game": name, "games": games, "bots": kinds, "first_seed": seed,
+              "parity": round(1 / n, 4), "by_bot": summary["by_bot"],
+              "by_reason": summary["by_reason"], "rounds": summary["rounds"]}
+    if as_json:
+        typer.echo(json.dumps(result))
+        return
+    for k, v in result["by_bot"].items():
+        lo, hi = v["ci95"]
+        typer.echo(f"{k:<16} win rate {v['rate']:.3f}  95% CI {lo:.3f}-{hi:.3f}"
+                   f"  ({v['wins']} of {v['games']} seat-games)")

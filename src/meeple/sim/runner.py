@@ -1,0 +1,70 @@
+"""Many games between bots, in parallel, each fixed by its seed and seat rotation, so the
+same seeds give the same rows with any number of workers."""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from meeple.core.registry import get_game
+from meeple.sim.match import play_match
+
+
+def seats_for(bots: Sequence[str], players: int, index: int) -> list[str]:
+    """Game ``index`` rotates the bot list by ``index`` seats."""
+    k = len(bots)
+    return [bots[(seat + index) % k] for seat in range(players)]
+
+
+def play_row(spec: tuple[str, int, int, int, tuple[str, ...], dict[str, Any]]) -> dict[str, Any]:
+    game_name, players, seed, index, bots, options = spec
+    seats = seats_for(bots, players, index)
+    result = play_match(game_name, players, seed, seats, options)
+    state = result.state
+    game = get_game(game_name)
+    res = state.result()
+    winners = res.get("winners") or ([res["winner"]] if res["winner"] is not None else [])
+    actions = [(a.player, _parse(a.action)) for a in result.record.actions]
+    return {
+        "seed": seed, "index": index, "players": players, "bots": seats,
+        "factions": game.factions(state), "winners": winners, "reason": res["reason"],
+        "rounds": state.round, "actions": len(result.record.actions), "hash": state.hash(),
+        "tags": game.tags(state, actions),
+    }
+
+
+def _parse(text: str) -> Any:
+    from meeple.core.actions import Action
+
+    return Action.parse(text)
+
+
+def run_games(
+    game_name: str,
+    players: int,
+    bots: Sequence[str],
+    first_seed: int,
+    games: int,
+    options: dict[str, Any],
+    workers: int,
+    skip: set[int] | None = None,
+    on_row: Callable[[dict[str, Any]], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Play games ``first_seed + i`` for i < games (those in ``skip`` excepted)."""
+    specs = [(game_name, players, first_seed + i, i, tuple(bots), options)
+             for i in range(games) if first_seed + i not in (skip or set())]
+    rows: list[dict[str, Any]] = []
+    for row in _map(specs, workers):
+        rows.append(row)
+        if on_row is not None:
+            on_row(row)
+    return sorted(rows, key=lambda r: r["seed"])
+
+
+def _map(specs: list[Any], workers: int) -> Iterator[dict[str, Any]]:
+    if workers <= 1 or len(specs) <= 1:
+        yield from map(play_row, specs)
+        return
+    with mp.get_context("fork").Pool(workers) as pool:
+        yield from pool.imap_unordered(play_row, specs, chunksize=1)
