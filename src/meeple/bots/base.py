@@ -63,9 +63,8 @@ def make_bot(kind: str, game: str, seed: int) -> Bot:
             raise ValueError(f"bad search budget in {kind!r}: write ismcts:2000 or "
                              "ismcts:1s") from None
     if kind == "heuristic":
-        if game == "cult":
-            from meeple.bots.cult_heuristic import CultHeuristic
+        from meeple.bots.greedy import Greedy
+        from meeple.core.registry import get_game
 
-            return CultHeuristic(seed)
-        raise ValueError(f"no heuristic bot for {game!r} yet")
+        return Greedy(seed, get_game(game))
     raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(bot_kinds())}")

@@ -230,6 +230,25 @@ def bench_engine(
             typer.echo(f"{k:>18}: {v}")
 
 
+@bench_app.command("search")
+def bench_search(
+    game: Annotated[str, typer.Option(help="Game name.")] = "cult",
+    players: Annotated[int, typer.Option(help="Players.")] = 4,
+    seconds: Annotated[float, typer.Option(help="Seconds of search to time.")] = 5.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """ISMCTS iterations per second at a fixed mid-game position."""
+    from meeple.sim.bench import bench_search as run
+
+    try:
+        result = run(game, players, seconds)
+    except (KeyError, ValueError) as e:
+        fail(str(e).strip("'\""))
+        return
+    typer.echo(json.dumps(result) if as_json else "\n".join(
+        f"{k:>20}: {v}" for k, v in result.items()))
+
+
 def main() -> None:  # pragma: no cover
     app()
 

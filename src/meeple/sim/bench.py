@@ -69,3 +69,27 @@ def _per_call_us(calls: list[Any], repeat: int = 20) -> float:
         for c in calls:
             c()
     return (time.perf_counter() - t0) / (repeat * len(calls)) * 1e6
+
+
+def bench_search(game_name: str, players: int = 4, seconds: float = 5.0, seed: int = 1,
+                 steps: int = 300) -> dict[str, Any]:
+    """ISMCTS iterations per second on one core, at the position reached by ``steps``
+    random actions from the game of ``seed`` (the same position on every machine)."""
+    from meeple.bots.ismcts import ISMCTS
+    from meeple.core.conformance import play_random
+
+    game = get_game(game_name)
+    state = play_random(game.new_state(players, seed, {}), steps, seed)
+    while state.is_terminal():  # a game that ended early: take fewer steps
+        steps //= 2
+        state = play_random(game.new_state(players, seed, {}), steps, seed)
+    player = state.current_players()[0]
+    bot = ISMCTS(seed, game, seconds=seconds)
+    t0 = time.perf_counter()
+    action = bot.choose(state.view(player), state.legal_actions(player),
+                        lambda s: game.redeal_hidden(state, player, s))
+    elapsed = time.perf_counter() - t0
+    return {"game": game_name, "players": players, "position": {"seed": seed, "steps": steps},
+            "iterations": bot.last_iterations,
+            "iterations_per_sec": round(bot.last_iterations / elapsed),
+            "legal_at_root": len(state.legal_actions(player)), "chosen": str(action)}

@@ -1,0 +1,56 @@
+"""The heuristic bot for every game: one ply deep, judged by the game's evaluation.
+
+For each legal action (at most 40, drawn at random when there are more) it plays the
+action on a sample of its information set, lets a few random moves follow so that the
+action's effect shows (a priest placed now scores only when its district is decided),
+and keeps the action whose positions the game's ``evaluate`` likes best for its seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.bots.base import Bot, Sampler
+from meeple.core.actions import Action
+from meeple.core.game import Game
+
+MAX_CANDIDATES = 40
+
+
+class Greedy(Bot):
+    kind = "heuristic"
+
+    def __init__(self, seed: int, game: Game, samples: int = 2, depth: int = 30) -> None:
+        super().__init__(seed)
+        self.game = game
+        self.samples = samples
+        self.depth = depth
+
+    def choose(self, view: dict[str, Any], legal: list[Action],
+               sample: Sampler | None = None) -> Action:
+        if len(legal) == 1 or sample is None:
+            return legal[0] if len(legal) == 1 else self.rng.choice(legal)
+        me = int(view["viewer"])
+        rng = self.rng
+        candidates = legal
+        if len(legal) > MAX_CANDIDATES:
+            candidates = legal[:]
+            rng.shuffle(candidates)
+            candidates = candidates[:MAX_CANDIDATES]
+        bases = [sample(rng.below(1 << 62)) for _ in range(self.samples)]
+        best, best_score = candidates[0], -1.0
+        for a in candidates:
+            score = 0.0
+            for base in bases:
+                s = base.clone()
+                s.apply_unchecked(me, a)
+                for _ in range(self.depth):
+                    if s.is_terminal():
+                        break
+                    p = s.current_players()[0]
+                    s.apply_unchecked(p, rng.choice(s.legal_actions(p)))
+                score += self.game.evaluate(s)[me]
+            score += rng.below(1000) * 1e-9  # ties broken at random
+            if score > best_score:
+                best, best_score = a, score
+        return best
