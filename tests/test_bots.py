@@ -1,0 +1,62 @@
+"""Bots see only their seat's view and samples of its information set, so two positions
+that differ only in what that seat cannot see get the same choice from the same seed."""
+
+import pytest
+
+from meeple.bots.base import make_bot
+from meeple.bots.ismcts import ISMCTS
+from meeple.core.conformance import play_random
+from meeple.core.game import Game, State
+from meeple.core.registry import game_names, get_game
+
+KINDS = ["random", "heuristic", "ismcts:30"]
+
+
+def _position(name: str, seed: int, steps: int) -> tuple[Game, State]:
+    game = get_game(name)
+    options = {"max_rounds": 40} if "max_rounds" in game.options else {}
+    return game, play_random(game.new_state(4, seed, options), steps, seed)
+
+
+@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_bot_chooses_the_same_when_only_hidden_facts_differ(
+        name: str, kind: str, seed: int) -> None:
+    game, real = _position(name, seed, 150)
+    if real.is_terminal():
+        pytest.skip("the random game ended before the position")
+    p = real.current_players()[0]
+    other = game.redeal_hidden(real, p, seed + 99)  # what p cannot see, dealt again
+    assert other.to_json() != real.to_json()
+    choices = []
+    for state in (real, other):
+        bot = make_bot(kind, name, 1234)
+
+        def sample(seed: int, st: State = state) -> State:
+            return game.redeal_hidden(st, p, seed)
+
+        choices.append(bot.choose(state.view(p), state.legal_actions(p), sample))
+    assert choices[0] == choices[1]
+    assert choices[0] in real.legal_actions(p)
+
+
+def test_the_ismcts_budget_is_read_from_its_name() -> None:
+    bot = make_bot("ismcts:250", "cult", 1)
+    assert isinstance(bot, ISMCTS) and bot.iterations == 250
+    timed = make_bot("ismcts:0.5s", "cult", 1)
+    assert isinstance(timed, ISMCTS) and timed.seconds == 0.5
+    with pytest.raises(ValueError, match="bad search budget"):
+        make_bot("ismcts:lots", "cult", 1)
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("genius", "cult", 1)
+
+
+def test_search_plays_a_whole_game_of_each() -> None:
+    from meeple.sim.match import play_match
+
+    for name in game_names():
+        game = get_game(name)
+        options = {"max_rounds": 6} if "max_rounds" in game.options else {"seasons": 2}
+        result = play_match(name, 3, 5, ["ismcts:20", "heuristic", "random"], options)
+        assert result.state.is_terminal()
