@@ -75,7 +75,7 @@ def play(
     game: Annotated[str, typer.Argument(help="Game name, e.g. cult.")] = "cult",
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     seats: Annotated[str | None, typer.Option(
-        help="Comma list, one per seat: human, random or heuristic.")] = None,
+        help="Comma list, one per seat: human, random, heuristic, ismcts[:N|:Ts].")] = None,
     seed: Annotated[int | None, typer.Option(help="Random seed (default: from the clock).")] = None,
     save: Annotated[Path | None, typer.Option(
         help="Save the game record here after every action.")] = None,
@@ -100,9 +100,11 @@ def play(
         seat_list = (seats or ",".join(["human"] + ["heuristic"] * (n - 1))).split(",")
         if len(seat_list) != n:
             fail(f"--seats names {len(seat_list)} seats for {n} players")
-        bad = [s for s in seat_list if s not in ("human", "random", "heuristic")]
-        if bad:
-            fail(f"unknown seat kind {bad[0]!r}: use human, random or heuristic")
+        from meeple.bots.base import make_bot
+
+        for kind in seat_list:
+            if kind != "human":
+                make_bot(kind, g.name, 0)  # an unknown kind or budget is named here
         if seed is None:
             import time
 
