@@ -50,10 +50,6 @@ def influence(s: CultState, d: int, p: int) -> int:
     return total
 
 
-def has_priest(s: CultState, d: int, p: int) -> bool:
-    return any(pr[0] == p for pr in s.board[d - 1])
-
-
 def opponents_with_priests(s: CultState, d: int, p: int) -> list[int]:
     owners = {pr[0] for pr in s.board[d - 1]}
     return [q for q in turn_order(s) if q != p and q in owners]

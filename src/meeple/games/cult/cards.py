@@ -13,7 +13,6 @@ from meeple.games.cult import board as B
 from meeple.games.cult import shared
 from meeple.games.cult.model import (
     CONSPIRACY,
-    LICENCE,
     PATRIARCH,
     card_token,
     level_token,
@@ -286,8 +285,3 @@ def apply_keep(s: CultState, p: int, a: Action) -> None:
     else:
         s.log.add(s.round_no, f"{s.name(p)} keeps one conspiracy and plays the others.")
         s.stack.append(("drawn", p, d, tuple(rest)))
-
-
-def licence_price(c: int) -> int:
-    return B.DATA.licences[c - LICENCE].price
-
