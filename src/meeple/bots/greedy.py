@@ -1,9 +1,10 @@
 """The heuristic bot for every game: one ply deep, judged by the game's evaluation.
 
 For each legal action (at most 40, drawn at random when there are more) it plays the
-action on a sample of its information set, lets a few random moves follow so that the
-action's effect shows (a priest placed now scores only when its district is decided),
-and keeps the action whose positions the game's ``evaluate`` likes best for its seat.
+action on samples of its information set, lets the game's number of random moves follow
+where the effect of an action shows only later (Colonies' orders act when the season is
+resolved), and keeps the action whose positions the game's ``evaluate`` likes best for
+its seat.
 """
 
 from __future__ import annotations
@@ -20,11 +21,11 @@ MAX_CANDIDATES = 40
 class Greedy(Bot):
     kind = "heuristic"
 
-    def __init__(self, seed: int, game: Game, samples: int = 2, depth: int = 30) -> None:
+    def __init__(self, seed: int, game: Game) -> None:
         super().__init__(seed)
         self.game = game
-        self.samples = samples
-        self.depth = depth
+        self.samples = game.heuristic_samples
+        self.depth = game.heuristic_depth
 
     def choose(self, view: dict[str, Any], legal: list[Action],
                sample: Sampler | None = None) -> Action:

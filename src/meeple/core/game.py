@@ -53,6 +53,10 @@ class Game(ABC):
     max_players: ClassVar[int]
     default_players: ClassVar[int]
     options: ClassVar[Mapping[str, OptionSpec]] = {}
+    # How the one-ply heuristic bot looks at an action: on how many samples of its
+    # information set, and after how many random moves (0: judge the position at once).
+    heuristic_samples: ClassVar[int] = 2
+    heuristic_depth: ClassVar[int] = 8
 
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; an unknown option or a value of the wrong type is an error."""

@@ -21,6 +21,9 @@ class ColoniesGame(Game):
     min_players = 2
     max_players = 8
     default_players = 4
+    # Orders change nothing until the season is resolved: look past the resolution.
+    heuristic_samples = 2
+    heuristic_depth = 40
     options: ClassVar[Mapping[str, OptionSpec]] = {
         "teams": OptionSpec(
             "random", "'random' (dealt by the seed) or a comma list of traders/generals"),

@@ -13,7 +13,34 @@ from meeple.games.cult.model import CONSPIRACY, LICENCE, parse_card
 from meeple.games.cult.shared import progress
 from meeple.games.cult.state import CultState
 
-WEIGHTS = {"progress": 1.0, "followers": 0.12, "coins": 0.06, "priests": 0.1, "cards": 0.04}
+WEIGHTS = {"progress": 1.0, "followers": 0.25, "coins": 0.1, "priests": 0.1, "cards": 0.04}
+
+
+# What leading a district not yet decided this round is worth, in progress towards a
+# victory (a quarter of a mob, a fifth of an altar, half a summoning), discounted
+# because the lead may still be lost.
+LEAD = {12: 0.25, 7: 0.2, 13: 0.5, 9: 0.05, 3: 0.03, 8: 0.04, 10: 0.04, 4: 0.04}
+DISCOUNT = 0.6
+
+
+def potential(s: CultState, p: int) -> float:
+    """Progress p is about to make from districts it leads that are still to be decided."""
+    pl = s.players[p]
+    total = 0.0
+    for d, value in LEAD.items():
+        if s.district and d < s.district:
+            continue
+        if not s.board[d - 1] and not s.altars[d - 1]:
+            continue
+        mine = B.influence(s, d, p)
+        if mine == 0 or any(B.influence(s, d, q) >= mine for q in range(s.n) if q != p):
+            continue
+        if (d == 12 and pl.followers < 2) or (d == 7 and pl.coins < 5):
+            continue
+        if d == 13 and mine < B.power(s, p):
+            continue
+        total += value
+    return DISCOUNT * total
 
 
 def strength(s: CultState, p: int) -> float:
@@ -21,7 +48,7 @@ def strength(s: CultState, p: int) -> float:
     levels = sum(pl.free) + sum(pl.shield) + sum(
         pr[1] for d in s.board for pr in d if pr[0] == p)
     return (
-        WEIGHTS["progress"] * progress(s, p) ** 2 * 4
+        WEIGHTS["progress"] * min(1.0, progress(s, p) + potential(s, p)) ** 2 * 4
         + WEIGHTS["followers"] * pl.followers / B.MAX_FOLLOWERS
         + WEIGHTS["coins"] * min(pl.coins, 20) / 20
         + WEIGHTS["priests"] * min(levels, 20) / 20

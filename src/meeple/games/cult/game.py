@@ -20,6 +20,9 @@ class CultGame(Game):
     min_players = 2
     max_players = 5
     default_players = 4
+    # The evaluation already counts districts a cult leads, so no random moves are needed.
+    heuristic_samples = 1
+    heuristic_depth = 0
     options: ClassVar[Mapping[str, OptionSpec]] = {
         "cults": OptionSpec(
             "random", "'random' (dealt by the seed) or a comma list of cult keys, one per seat"),
