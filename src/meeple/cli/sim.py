@@ -43,6 +43,9 @@ def simulate(
     out: Annotated[Path, typer.Option(help="Folder for summary.json, games.csv, report.html.")]
     = Path("report"),
     max_rounds: Annotated[int, typer.Option(help="Round limit for games that have one.")] = 100,
+    ray: Annotated[str | None, typer.Option(
+        help="Play on this Ray cluster (address, e.g. 127.0.0.1:6379) instead of --workers.")]
+    = None,
 ) -> None:
     """Bots play GAMES games; win rates with 95% intervals per faction, seat, bot, victory
     condition (and for Cult per licence and card kind played). An interrupted run resumes:
@@ -76,7 +79,7 @@ def simulate(
             finished = bar.tasks[0].completed + 1 - len(done)
             bar.update(task, advance=1, rate=finished / max(1e-9, time.perf_counter() - start))
 
-        run_games(name, n, kinds, seed, games, options, workers, set(done), record)
+        run_games(name, n, kinds, seed, games, options, workers, set(done), record, ray)
     rows = sorted({**done, **{r["seed"]: r for r in _read(log, seed, games)}}.values(),
                   key=lambda r: r["seed"])
     summary = summarize(rows)

@@ -50,16 +50,35 @@ def run_games(
     workers: int,
     skip: set[int] | None = None,
     on_row: Callable[[dict[str, Any]], None] | None = None,
+    ray_address: str | None = None,
 ) -> list[dict[str, Any]]:
-    """Play games ``first_seed + i`` for i < games (those in ``skip`` excepted)."""
+    """Play games ``first_seed + i`` for i < games (those in ``skip`` excepted), in local
+    worker processes or, given ``ray_address``, as tasks of that Ray cluster."""
     specs = [(game_name, players, first_seed + i, i, tuple(bots), options)
              for i in range(games) if first_seed + i not in (skip or set())]
     rows: list[dict[str, Any]] = []
-    for row in _map(specs, workers):
+    results = _ray_map(specs, ray_address) if ray_address else _map(specs, workers)
+    for row in results:
         rows.append(row)
         if on_row is not None:
             on_row(row)
     return sorted(rows, key=lambda r: r["seed"])
+
+
+def _ray_map(specs: list[Any], address: str) -> Iterator[dict[str, Any]]:
+    """Each game a Ray task; rows come back as tasks finish. The cluster's workers need
+    meeple installed (the same package, e.g. through Ray's runtime_env)."""
+    import ray
+
+    ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
+    try:
+        task = ray.remote(play_row)
+        pending = [task.remote(spec) for spec in specs]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            yield from ray.get(done)
+    finally:
+        ray.shutdown()
 
 
 def _map(specs: list[Any], workers: int) -> Iterator[dict[str, Any]]:
