@@ -12,14 +12,11 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
 from typing import Any
 
-from meeple.bots.base import Bot
+from meeple.bots.base import Bot, Sampler
 from meeple.core.actions import Action
 from meeple.core.game import Game, State
-
-Sampler = Callable[[int], State]
 
 
 class Node:
