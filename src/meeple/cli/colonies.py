@@ -11,6 +11,7 @@ from typing import Annotated
 
 import typer
 
+from meeple.cli.common import fail
 from meeple.core.actions import Action
 from meeple.core.errors import MeepleError
 from meeple.core.record import GameRecord
@@ -22,21 +23,14 @@ app = typer.Typer(no_args_is_help=True, help="Run a Colonies 1402 forum game as 
 GameFile = Annotated[Path, typer.Argument(help="The game file (a meeple game record).")]
 
 
-def _fail(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
-
-
 def _load(path: Path) -> tuple[GameRecord, ColoniesState]:
     try:
         record = GameRecord.load(path)
         state = record.replay()
     except MeepleError as e:
-        _fail(str(e))
-        raise
+        fail(str(e))
     if not isinstance(state, ColoniesState):
-        _fail(f"{path} is a game of {record.game}, not of Colonies")
-        raise AssertionError
+        fail(f"{path} is a game of {record.game}, not of Colonies")
     return record, state
 
 
@@ -83,14 +77,13 @@ def new(
 ) -> None:
     """Start a game with a human Master (the Master's seat is the number after the last player)."""
     if file.exists() and not force:
-        _fail(f"{file} exists; use --force to replace it")
+        fail(f"{file} exists; use --force to replace it")
     record = GameRecord(game="colonies", players=players, seed=seed,
                         options={"master": True, "teams": teams, "seasons": seasons})
     try:
         state = record.replay()
     except MeepleError as e:
-        _fail(str(e))
-        return
+        fail(str(e))
     record.save(file)
     typer.echo(state.render(players))
     typer.echo(f"\nSaved {file}. The Master's seat is {players}. Players: swap, goal, ready "
@@ -113,14 +106,13 @@ def orders(
         try:
             season, from_file = _read_orders(orders_file)
         except OSError as e:
-            _fail(f"cannot read {orders_file}: {e.strerror}")
-            return
+            fail(f"cannot read {orders_file}: {e.strerror}")
         if season is not None and season.lower() != state.season_label().lower():
-            _fail(f"these orders are for {season}, but the game is in {state.season_label()}"
+            fail(f"these orders are for {season}, but the game is in {state.season_label()}"
                   + (" (that season is finished)" if state.phase != "setup" else ""))
         texts = from_file + texts
     if not 0 <= player < state.n:
-        _fail(f"no player {player} (players are 0 to {state.n - 1})")
+        fail(f"no player {player} (players are 0 to {state.n - 1})")
     refused = _apply_all(record, state, player, texts)
     record.save(file)
     mine = state.view(player)["players"][player]
@@ -203,10 +195,9 @@ def report(
     elif seat.isdecimal() and int(seat) < state.n:
         who = int(seat)
     else:
-        _fail(f"--seat is public, master or a player number 0 to {state.n - 1}")
-        return
+        fail(f"--seat is public, master or a player number 0 to {state.n - 1}")
     if fmt not in ("md", "bbcode"):
-        _fail("--format is md or bbcode")
+        fail("--format is md or bbcode")
     text = lines(state, index, who)
     typer.echo(markdown(text) if fmt == "md" else bbcode(text))
 
@@ -220,7 +211,7 @@ def status(
     _record, state = _load(file)
     who = state.n if seat == "master" else int(seat) if seat.isdecimal() else -1
     if not 0 <= who <= state.n:
-        _fail(f"--seat is master or a player number 0 to {state.n - 1}")
+        fail(f"--seat is master or a player number 0 to {state.n - 1}")
     typer.echo(state.render(who))
     waiting = ", ".join("the Master" if p == state.n else f"player {p}"
                         for p in state.current_players())

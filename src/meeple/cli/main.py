@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
+from meeple.cli.common import fail
 from meeple.core.errors import MeepleError
 from meeple.core.record import GameRecord
 from meeple.core.registry import game_names, get_game
@@ -42,11 +43,6 @@ _simulation()
 
 OptionList = Annotated[list[str] | None, typer.Option(
     "--option", "-o", help="A game option as KEY=VALUE (repeatable); see 'meeple games'.")]
-
-
-def fail(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:
@@ -112,8 +108,7 @@ def play(
         g.check_players(n)
         g.new_state(n, seed, opts)
     except (KeyError, ValueError, MeepleError) as e:
-        fail(str(e).strip("'\""))
-        return
+        fail(str(e))
     typer.echo(f"{g.title}: {n} players, seed {seed}. Type 'help' at any prompt.")
     play_terminal(game, n, seat_list, seed, opts, save, resume=record)
 
@@ -130,7 +125,6 @@ def replay(
         state = record.replay()
     except MeepleError as e:
         fail(str(e))
-        return
     if show:
         typer.echo(state.log.text(None))
         typer.echo(state.render(None))
@@ -178,7 +172,7 @@ def selfplay(
                            f"({line['reason']}) in {line['rounds']} rounds, "
                            f"{line['actions']} actions, hash {line['hash']}")
     except (KeyError, ValueError, MeepleError) as e:
-        fail(str(e).strip("'\""))
+        fail(str(e))
 
 
 @app.command()
@@ -193,7 +187,6 @@ def scenario(
         results = run_paths(paths)
     except MeepleError as e:
         fail(str(e))
-        return
     passed = failed = 0
     for r in results:
         for c in r.checks:
@@ -210,6 +203,15 @@ def scenario(
         raise typer.Exit(1)
 
 
+def _bench(run: Any, game: str, players: int, seconds: float, as_json: bool) -> None:
+    try:
+        result = run(game, players, seconds)
+    except (KeyError, ValueError) as e:
+        fail(str(e))
+    typer.echo(json.dumps(result) if as_json else "\n".join(
+        f"{k:>20}: {v}" for k, v in result.items()))
+
+
 @bench_app.command("engine")
 def bench_engine(
     game: Annotated[str, typer.Option(help="Game name.")] = "cult",
@@ -220,16 +222,7 @@ def bench_engine(
     """Random self-play speed on one core, clone and legal-listing cost."""
     from meeple.sim.bench import bench_engine as run
 
-    try:
-        result = run(game, players, seconds)
-    except (KeyError, ValueError) as e:
-        fail(str(e).strip("'\""))
-        return
-    if as_json:
-        typer.echo(json.dumps(result))
-    else:
-        for k, v in result.items():
-            typer.echo(f"{k:>18}: {v}")
+    _bench(run, game, players, seconds, as_json)
 
 
 @bench_app.command("search")
@@ -242,13 +235,7 @@ def bench_search(
     """ISMCTS iterations per second at a fixed mid-game position."""
     from meeple.sim.bench import bench_search as run
 
-    try:
-        result = run(game, players, seconds)
-    except (KeyError, ValueError) as e:
-        fail(str(e).strip("'\""))
-        return
-    typer.echo(json.dumps(result) if as_json else "\n".join(
-        f"{k:>20}: {v}" for k, v in result.items()))
+    _bench(run, game, players, seconds, as_json)
 
 
 def main() -> None:  # pragma: no cover

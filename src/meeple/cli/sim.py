@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from meeple.cli.common import fail
 from meeple.core.registry import get_game
 from meeple.sim.runner import run_games
 from meeple.sim.stats import summarize
@@ -55,8 +56,7 @@ def simulate(
     try:
         name, n, kinds = _check(game, players, bots)
     except (KeyError, ValueError) as e:
-        typer.echo(f"error: {str(e).strip(chr(39))}", err=True)
-        raise typer.Exit(2) from None
+        fail(str(e))
     options: dict[str, Any] = {"max_rounds": max_rounds} if "max_rounds" in get_game(
         name).options else {}
     out.mkdir(parents=True, exist_ok=True)
@@ -124,8 +124,7 @@ def arena(
     try:
         name, n, kinds = _check(game, len(bots.split(",")), bots)
     except (KeyError, ValueError) as e:
-        typer.echo(f"error: {str(e).strip(chr(39))}", err=True)
-        raise typer.Exit(2) from None
+        fail(str(e))
     options: dict[str, Any] = {"max_rounds": max_rounds} if "max_rounds" in get_game(
         name).options else {}
     rows = run_games(name, n, kinds, seed, games, options, workers)
