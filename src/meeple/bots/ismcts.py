@@ -4,7 +4,9 @@ Whitehouse 2012, single-observer ISMCTS), for every game through the engine's ca
 Each iteration plans on a fresh sample of the bot's information set — a state dealt
 from what the bot's seat knows (``Game.redeal_hidden``), never the true state — walks
 down the tree by UCB among the actions available in that sample, adds one node, plays
-a few random moves, and backs up the game's evaluation of the position. Simultaneous
+random moves where the game wants them, and backs up the game's evaluation. The game's
+evaluation is a share of the win (differences of a few hundredths), hence the small
+exploration constant. Simultaneous
 orders are searched as if given one after another.
 """
 
@@ -33,13 +35,15 @@ class ISMCTS(Bot):
     kind = "ismcts"
 
     def __init__(self, seed: int, game: Game, iterations: int = 0, seconds: float = 0.0,
-                 exploration: float = 0.7, rollout: int = 4) -> None:
+                 exploration: float = 0.1, rollout: int | None = None) -> None:
         super().__init__(seed)
         self.game = game
         self.iterations = iterations or (0 if seconds else 500)
         self.seconds = seconds
         self.exploration = exploration
-        self.rollout = rollout
+        # Random moves after the tree: as many as the game's heuristic looks ahead, at most
+        # 8 (Cult judges a position as it is; Colonies' orders act only when resolved).
+        self.rollout = min(game.heuristic_depth, 8) if rollout is None else rollout
         self.last_iterations = 0
 
     def choose(self, view: dict[str, Any], legal: list[Action],
