@@ -42,8 +42,8 @@ class ISMCTS(Bot):
         self.seconds = seconds
         self.exploration = exploration
         # Random moves after the tree: as many as the game's heuristic looks ahead, at most
-        # 8 (Cult judges a position as it is; Colonies' orders act only when resolved).
-        self.rollout = min(game.heuristic_depth, 8) if rollout is None else rollout
+        # 4 (Cult judges a position as it is; Colonies' orders act only when resolved).
+        self.rollout = min(game.heuristic_depth, 4) if rollout is None else rollout
         self.last_iterations = 0
 
     def choose(self, view: dict[str, Any], legal: list[Action],
