@@ -25,6 +25,24 @@ def check_model(model: type[M], data: Any, what: str) -> M:
         raise SaveFileError(f"bad {what} at {where}: {first['msg']}") from e
 
 
+def check_state(model: type[M], data: Any, fmt: str, what: str) -> M:
+    """A saved state's JSON: an object of format ``fmt`` whose shape is ``model``."""
+    if not isinstance(data, dict):
+        raise SaveFileError(f"a {what} is a JSON object")
+    if data.get("format") != fmt:
+        raise SaveFileError(f"not a {what}: format is {data.get('format')!r}, want {fmt!r}")
+    return check_model(model, data, what)
+
+
+def check_options(game: Any, options: dict[str, Any], what: str) -> dict[str, Any]:
+    """A saved game's options, as the game resolves them, or SaveFileError."""
+    try:
+        resolved: dict[str, Any] = game.resolve_options(options)
+    except ValueError as e:
+        raise SaveFileError(f"bad {what} options: {e}") from e
+    return resolved
+
+
 def log_from_json(entries: list[list[Any]], what: str) -> Log:
     kinds = (int, int, str)
     for i, entry in enumerate(entries):

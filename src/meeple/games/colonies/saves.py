@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from meeple.core.errors import SaveFileError
 from meeple.core.rng import Rng
-from meeple.core.saves import check_model, log_from_json
+from meeple.core.saves import check_options, check_state, log_from_json
 from meeple.games.colonies.data import load
 from meeple.games.colonies.model import ACTIONS, RESOURCES, Sheet
 from meeple.games.colonies.state import ColoniesState
@@ -81,18 +81,10 @@ def _bad(what: str) -> Any:
 
 
 def state_from_json(data: Any) -> ColoniesState:
-    if not isinstance(data, dict):
-        raise SaveFileError("a Colonies state is a JSON object")
-    if data.get("format") != FORMAT:
-        raise SaveFileError(f"not a Colonies state: format is {data.get('format')!r}, "
-                            f"want {FORMAT!r}")
-    m = check_model(StateModel, data, "Colonies state")
+    m = check_state(StateModel, data, FORMAT, "Colonies state")
     s = ColoniesState()
     s.n = len(m.players)
-    try:
-        s.options = ColoniesState.game.resolve_options(m.options)
-    except ValueError as e:
-        raise SaveFileError(f"bad Colonies state options: {e}") from e
+    s.options = check_options(ColoniesState.game, m.options, "Colonies state")
     s.rng = Rng(m.rng)
     for i, pm in enumerate(m.players):
         if pm.team not in DATA.rules["teams"]:

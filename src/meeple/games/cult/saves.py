@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from meeple.core.errors import SaveFileError
 from meeple.core.rng import Rng
-from meeple.core.saves import check_model, log_from_json
+from meeple.core.saves import check_options, check_state, log_from_json
 from meeple.games.cult import board as B
 from meeple.games.cult.model import CONSPIRACY, GREATNESS, LICENCE, NOBODY, Player
 from meeple.games.cult.state import APPLY, CultState
@@ -101,17 +101,10 @@ def state_to_json(s: CultState) -> dict[str, Any]:
 
 
 def state_from_json(data: Any) -> CultState:
-    if not isinstance(data, dict):
-        raise SaveFileError("a Cult state is a JSON object")
-    if data.get("format") != FORMAT:
-        raise SaveFileError(f"not a Cult state: format is {data.get('format')!r}, want {FORMAT!r}")
-    m = check_model(StateModel, data, "Cult state")
+    m = check_state(StateModel, data, FORMAT, "Cult state")
     s = CultState()
     s.n = len(m.players)
-    try:
-        s.options = CultState.game.resolve_options(m.options)
-    except ValueError as e:
-        raise SaveFileError(f"bad Cult state options: {e}") from e
+    s.options = check_options(CultState.game, m.options, "Cult state")
     s.rng = Rng(m.rng)
     for pm in m.players:
         pl = Player(pm.cult, pm.coins, pm.followers, list(pm.free))
