@@ -35,7 +35,8 @@ class ISMCTS(Bot):
     kind = "ismcts"
 
     def __init__(self, seed: int, game: Game, iterations: int = 0, seconds: float = 0.0,
-                 exploration: float = 0.1, rollout: int | None = None) -> None:
+                 exploration: float = 0.1, rollout: int | None = None,
+                 prior: int = 0) -> None:
         super().__init__(seed)
         self.game = game
         self.iterations = iterations or (0 if seconds else 500)
@@ -44,6 +45,7 @@ class ISMCTS(Bot):
         # Random moves after the tree: as many as the game's heuristic looks ahead, at most
         # 4 (Cult judges a position as it is; Colonies' orders act only when resolved).
         self.rollout = min(game.heuristic_depth, 4) if rollout is None else rollout
+        self.prior = prior
         self.last_iterations = 0
 
     def choose(self, view: dict[str, Any], legal: list[Action],
@@ -54,6 +56,8 @@ class ISMCTS(Bot):
         root = Node()
         allowed = set(legal)
         deadline = time.perf_counter() + self.seconds if self.seconds else math.inf
+        if self.prior:
+            self._seed_root(root, sample(self.rng.below(1 << 62)), me, legal)
         done = 0
         while (done < self.iterations if self.iterations else time.perf_counter() < deadline):
             self._iterate(root, sample(self.rng.below(1 << 62)), me, allowed)
@@ -62,6 +66,15 @@ class ISMCTS(Bot):
         best = max(((k, n) for k, n in root.children.items() if k[1] in allowed),
                    key=lambda kn: (kn[1].visits, kn[1].reward), default=None)
         return best[0][1] if best else self.rng.choice(legal)
+
+    def _seed_root(self, root: Node, state: State, me: int, legal: list[Action]) -> None:
+        for a in legal:
+            s = state.clone()
+            s.apply_unchecked(me, a)
+            child = Node()
+            child.visits = child.available = self.prior
+            child.reward = self.prior * self.game.evaluate(s)[me]
+            root.children[(me, a)] = child
 
     def _iterate(self, root: Node, state: State, me: int, allowed: set[Action]) -> None:
         node = root

@@ -22,24 +22,17 @@ app.add_typer(bench_app, name="bench")
 
 def _subcommands() -> None:
     from meeple.cli.colonies import app as colonies_app
+    from meeple.cli.serve import serve
     from meeple.cli.sim import arena, simulate
 
     app.add_typer(colonies_app, name="colonies")
     app.command()(simulate)
     app.command()(arena)
+    app.command()(serve)
 
 
 _subcommands()
 
-
-def _simulation() -> None:
-    from meeple.cli.sim import arena, simulate
-
-    app.command()(simulate)
-    app.command()(arena)
-
-
-_simulation()
 
 OptionList = Annotated[list[str] | None, typer.Option(
     "--option", "-o", help="A game option as KEY=VALUE (repeatable); see 'meeple games'.")]

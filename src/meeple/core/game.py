@@ -97,6 +97,23 @@ class Game(ABC):
         (other hands, deck orders); ``player``'s view of it must be the same. None: a spectator."""
         raise NotImplementedError(f"{self.name} cannot redeal hidden information")
 
+    # What a seat that missed its deadline does, in this order of preference: hand in
+    # what it has drafted, say it is ready, or pass; else the first legal action.
+    timeout_kinds: ClassVar[tuple[str, ...]] = (
+        "submit", "ready", "pass", "done", "decline", "refuse", "keep")
+
+    def timeout_action(self, state: State, player: int) -> Action:
+        """The action taken for ``player`` when its deadline passes (the zombie policy
+        "pass"); the game's own rule where it has one."""
+        legal = state.legal_actions(player)
+        if not legal:
+            raise ValueError(f"player {player} has nothing to decide")
+        for kind in self.timeout_kinds:
+            for a in legal:
+                if a.kind == kind:
+                    return a
+        return legal[0]
+
     def factions(self, state: State) -> list[str]:
         """What each seat plays as (a cult, a team), for balance reports."""
         return [f"seat{p}" for p in range(state.num_players)]

@@ -1,0 +1,45 @@
+"""``meeple serve``: the game server."""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated
+
+import typer
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option(
+        help="Database URL: sqlite:///path.db (default: meeple.db here, or "
+             "$MEEPLE_DATABASE_URL) or postgresql+psycopg://user:pw@host/db.")] = None,
+    redis: Annotated[str | None, typer.Option(
+        help="Redis URL: pass WebSocket updates between several server processes.")] = None,
+    bot_workers: Annotated[int, typer.Option(
+        help="Processes that compute bot moves (0: a thread of the server).")] = 1,
+    shared: Annotated[bool, typer.Option(
+        help="Other server processes use the same database.")] = False,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+) -> None:
+    """Run the game server (HTTP API at /api, OpenAPI schema at /docs and /openapi.json)."""
+    import uvicorn
+
+    from meeple.server.app import Config, create_app
+    from meeple.server.db import default_url
+
+    url = db or os.environ.get("MEEPLE_DATABASE_URL") or default_url()
+    redis = redis or os.environ.get("MEEPLE_REDIS_URL") or None
+    config = Config(database_url=url, bot_workers=bot_workers, redis_url=redis,
+                    shared=shared)
+    typer.echo(f"meeple server on http://{host}:{port} (database {_safe(url)})")
+    uvicorn.run(create_app(config), host=host, port=port, log_level=log_level)
+
+
+def _safe(url: str) -> str:
+    """The URL without its password, for the console."""
+    head, at, tail = url.rpartition("@")
+    if not at:
+        return url
+    scheme, _, cred = head.partition("://")
+    return f"{scheme}://{cred.partition(':')[0]}:***@{tail}"

@@ -1,0 +1,189 @@
+"""The HTTP and WebSocket API. Every route names who may call it; secrets travel in the
+``Authorization: Bearer`` header (the WebSocket, which browsers cannot give headers,
+takes ``?token=``)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import PlainTextResponse
+
+from meeple.core.record import GameRecord, RecordedAction
+from meeple.server import lobby
+from meeple.server.errors import ApiError, Forbidden, NotFound
+from meeple.server.hub import Hub, Subscriber
+from meeple.server.schemas import Claim, CreateGame, ImportGame, Join, Submit
+from meeple.server.store import Credential
+
+router = APIRouter(prefix="/api")
+Auth = Annotated[str | None, Header(description="Bearer SECRET of a seat, spectator or owner")]
+
+
+def _hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def _token(authorization: str | None) -> str | None:
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
+
+
+async def _cred(hub: Hub, gid: str, authorization: str | None) -> Credential:
+    return await lobby.authorize(hub, gid, _token(authorization))
+
+
+def _seat_of(cred: Credential) -> int | None:
+    return cred.seat if cred.role == "seat" else None
+
+
+@router.get("/health", summary="Is the server up")
+async def health() -> dict[str, str]:
+    return {"status": "ok"}
+
+
+@router.get("/games", summary="Public games, newest first, with their free seats")
+async def list_games(request: Request) -> list[dict[str, Any]]:
+    rows = await asyncio.to_thread(_hub(request).store.list_games, True)
+    return [{"id": r["id"], "game": r["game"], "players": r["players"],
+             "version": r["version"], "finished": r["finished"],
+             "free_seats": r["free_seats"], "created_at": r["created_at"]} for r in rows]
+
+
+@router.post("/games", status_code=201, summary="Create a game: seats, options, deadlines")
+async def create_game(request: Request, body: CreateGame) -> dict[str, Any]:
+    return await lobby.create(_hub(request), body)
+
+
+@router.post("/games/import", status_code=201, summary="Create a game from an exported record")
+async def import_game(request: Request, body: ImportGame) -> dict[str, Any]:
+    return await lobby.import_game(_hub(request), body)
+
+
+@router.post("/join", summary="Take the seat a join secret opens")
+async def join(request: Request, body: Join) -> dict[str, Any]:
+    return await lobby.join(_hub(request), body)
+
+
+@router.post("/games/{gid}/seats/{seat}/claim",
+             summary="Take a free human seat of a public game; returns its secret")
+async def claim(request: Request, gid: str, seat: int, body: Claim) -> dict[str, Any]:
+    return await lobby.claim(_hub(request), gid, seat, body)
+
+
+@router.get("/games/{gid}", summary="The game as the caller may see it")
+async def game_view(request: Request, gid: str, authorization: Auth = None) -> dict[str, Any]:
+    hub = _hub(request)
+    cred = await _cred(hub, gid, authorization)
+    live = await hub.live(gid)
+    return hub.payload(live, _seat_of(cred), cred.role)
+
+
+@router.post("/games/{gid}/actions", summary="Submit an action for the caller's seat")
+async def submit(request: Request, gid: str, body: Submit, authorization: Auth = None,
+                 idempotency_key: Annotated[str | None, Header(max_length=100)] = None,
+                 ) -> dict[str, Any]:
+    hub = _hub(request)
+    cred = await _cred(hub, gid, authorization)
+    seat = _seat_of(cred)
+    if seat is None:
+        raise Forbidden(f"a {cred.role} secret cannot act; use the secret of a seat")
+    return await hub.submit(gid, seat, body.action, body.version, body.key or idempotency_key)
+
+
+@router.get("/games/{gid}/log", summary="The log lines the caller may see")
+async def game_log(request: Request, gid: str, authorization: Auth = None,
+                   since: Annotated[int, Query(ge=0)] = 0) -> list[dict[str, Any]]:
+    hub = _hub(request)
+    cred = await _cred(hub, gid, authorization)
+    return hub.visible_log(await hub.live(gid), _seat_of(cred), since)
+
+
+@router.get("/games/{gid}/export",
+            summary="The game record (seed and every action): for the owner, or anyone "
+                    "once the game is over")
+async def export(request: Request, gid: str, authorization: Auth = None) -> dict[str, Any]:
+    hub = _hub(request)
+    cred = await _cred(hub, gid, authorization)
+    live = await hub.live(gid)
+    if cred.role != "owner" and not live.state.is_terminal():
+        raise Forbidden("the record reveals every hidden card: only the owner may export "
+                        "a game before it ends")
+    rows = await asyncio.to_thread(hub.store.actions_after, gid, 0)
+    record = GameRecord(game=live.game.name, players=int(live.row["players"]),
+                        seed=int(live.row["seed"]), options=dict(live.row["options"]),
+                        actions=[RecordedAction(player=a.player, action=a.action)
+                                 for a in rows])
+    return record.model_dump()
+
+
+@router.get("/games/{gid}/report", response_class=PlainTextResponse,
+            summary="Colonies: a season's report for the caller (Markdown or BBCode)")
+async def report(request: Request, gid: str, authorization: Auth = None,
+                 season: Annotated[int, Query(ge=0, le=1000)] = 0,
+                 fmt: Annotated[str, Query(alias="format", pattern="^(md|bbcode)$")] = "md",
+                 ) -> str:
+    hub = _hub(request)
+    cred = await _cred(hub, gid, authorization)
+    live = await hub.live(gid)
+    if live.game.name != "colonies":
+        raise NotFound(f"{live.game.title} has no season reports")
+    from meeple.games.colonies import report as rep
+
+    s: Any = live.state
+    index = season - 1 if season else max(0, s.season_no - (s.phase == "orders"))
+    text = rep.lines(s, index, _seat_of(cred))
+    return rep.markdown(text) if fmt == "md" else rep.bbcode(text)
+
+
+@router.websocket("/games/{gid}/ws")
+async def socket(ws: WebSocket, gid: str, token: str | None = None) -> None:
+    """Sends the caller's view now and after every change; takes actions as
+    ``{"action": ..., "version": ..., "key": ...}`` and answers each with an ack or an
+    error."""
+    hub: Hub = ws.app.state.hub
+    try:
+        cred = await lobby.authorize(hub, gid, token)
+        live = await hub.live(gid)
+    except ApiError as e:
+        await ws.close(code=4403 if e.status in (401, 403) else 4404, reason=e.message[:120])
+        return
+    await ws.accept()
+    sub = Subscriber(_seat_of(cred))
+    live.subscribers.add(sub)
+    sub.put({"type": "update", **hub.payload(live, sub.seat, cred.role)})
+    sender = asyncio.create_task(_send(ws, sub))
+    try:
+        while True:
+            msg = await ws.receive_json()
+            await ws.send_json(await _ws_submit(hub, gid, sub.seat, msg))
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        live.subscribers.discard(sub)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+
+
+async def _send(ws: WebSocket, sub: Subscriber) -> None:
+    while True:
+        await ws.send_json(await sub.queue.get())
+
+
+async def _ws_submit(hub: Hub, gid: str, seat: int | None, msg: Any) -> dict[str, Any]:
+    try:
+        if seat is None:
+            raise Forbidden("spectators cannot act")
+        body = Submit.model_validate(msg)
+        ack = await hub.submit(gid, seat, body.action, body.version, body.key)
+        return {"type": "ack", **ack}
+    except ApiError as e:
+        return {"type": "error", **e.to_json()["error"]}
+    except ValueError as e:
+        return {"type": "error", "code": "bad_request", "message": str(e)[:500]}

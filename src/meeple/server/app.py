@@ -1,0 +1,104 @@
+"""The ASGI application: ``create_app(config)`` for uvicorn and for tests."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import httpx
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+
+from meeple.server.bots import BotRunner
+from meeple.server.errors import ApiError
+from meeple.server.hub import Hub
+from meeple.server.notify import deliver_due
+from meeple.server.store import Store
+
+log = logging.getLogger("meeple.server")
+
+
+@dataclass
+class Config:
+    database_url: str
+    bot_workers: int = 1
+    snapshot_every: int = 50
+    tick_seconds: float = 1.0
+    redis_url: str | None = None
+    shared: bool = False  # several server processes on one database
+
+
+def create_app(config: Config) -> FastAPI:
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = await asyncio.to_thread(Store, config.database_url)
+        bots = BotRunner(config.bot_workers)
+        hub = Hub(store, bots, config.snapshot_every,
+                  shared=config.shared or config.redis_url is not None)
+        app.state.hub = hub
+        fanout = None
+        if config.redis_url:
+            from meeple.server.fanout import Fanout
+
+            fanout = Fanout(config.redis_url, hub)
+            await fanout.start()
+        await hub.start()
+        ticker = asyncio.create_task(_tick(hub, config.tick_seconds))
+        try:
+            yield
+        finally:
+            ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await ticker
+            if fanout is not None:
+                await fanout.close()
+            await hub.close()
+            bots.close()
+            store.close()
+
+    app = FastAPI(title="meeple", version="1", lifespan=lifespan,
+                  description="Strategy board games with every rule enforced. Each seat "
+                              "sees only what its player may see.")
+    from meeple.server.api import router
+
+    app.include_router(router)
+    _errors(app)
+    return app
+
+
+async def _tick(hub: Hub, seconds: float) -> None:
+    """Deadlines and webhook deliveries, checked every ``seconds``."""
+    async with httpx.AsyncClient() as client:
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                await hub.expire(time.time())
+                await deliver_due(hub.store, client)
+            except Exception:
+                log.exception("background tick failed")
+
+
+def _errors(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def api_error(_r: Request, e: ApiError) -> JSONResponse:
+        return JSONResponse(e.to_json(), status_code=e.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_r: Request, e: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(x) for x in err.get('loc', ()))}: {err.get('msg')}"
+            for err in e.errors()[:5])
+        return JSONResponse({"error": {"code": "bad_request", "message": problems}},
+                            status_code=400)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_r: Request, e: HTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(e.status_code, "http_error")
+        return JSONResponse({"error": {"code": code, "message": str(e.detail)}},
+                            status_code=e.status_code)

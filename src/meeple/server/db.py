@@ -1,0 +1,127 @@
+"""The server's tables. The schema is created and changed only by Alembic migrations
+(``meeple/server/migrations``); this module describes it for queries.
+
+A game is its row (what it is and how it is played), its seats, and its action log:
+one row per accepted action, numbered 1, 2, 3... by ``seq`` (the state version it
+produced). The primary key (game, seq) is what serializes concurrent submissions, also
+between server processes; (game, idempotency key) is unique, so a retried request is
+never applied twice. Snapshots only shorten the replay.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+)
+
+metadata = MetaData()
+
+games = Table(
+    "games", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("settings", JSON, nullable=False),  # server-side: deadlines, zombie policy, public
+    Column("owner_hash", String(64), nullable=False),
+    Column("spectator_hash", String(64), nullable=False),
+    Column("version", Integer, nullable=False, default=0),
+    Column("finished", Boolean, nullable=False, default=False),
+    Column("deadline_at", Float, nullable=True),
+    Column("created_at", Float, nullable=False),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(32), nullable=False),  # "human", "master" or a bot kind
+    Column("name", String(64), nullable=True),
+    Column("secret_hash", String(64), nullable=False, unique=True),
+    Column("joined", Boolean, nullable=False, default=False),
+    Column("webhook", String(500), nullable=True),
+)
+
+actions = Table(
+    "actions", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("player", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("source", String(16), nullable=False),  # seat, bot, timeout, import
+    Column("idem_key", String(100), nullable=True),
+    Column("at", Float, nullable=False),
+    UniqueConstraint("game_id", "idem_key", name="uq_actions_idem"),
+)
+
+snapshots = Table(
+    "snapshots", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("state", JSON, nullable=False),
+)
+
+outbox = Table(
+    "outbox", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("url", Text, nullable=False),
+    Column("payload", JSON, nullable=False),
+    Column("attempts", Integer, nullable=False, default=0),
+    Column("next_at", Float, nullable=False),
+    Column("delivered", Boolean, nullable=False, default=False),
+    Column("error", Text, nullable=True),
+)
+Index("ix_outbox_pending", outbox.c.delivered, outbox.c.next_at)
+
+
+def default_url(directory: Path | None = None) -> str:
+    return f"sqlite:///{(directory or Path.cwd()) / 'meeple.db'}"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite in WAL mode with full fsync, so that an action
+    committed is on disk before it is acknowledged."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(conn, _record):  # type: ignore[no-untyped-def]
+            cur = conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(url: str) -> None:
+    """Bring the database at ``url`` to the newest schema (Alembic ``upgrade head``)."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    command.upgrade(cfg, "head")

@@ -1,0 +1,45 @@
+"""Errors the API answers with: an HTTP status, a short code and a sentence naming the
+problem. Nothing is changed when one is raised."""
+
+from __future__ import annotations
+
+
+class ApiError(Exception):
+    status = 400
+    code = "bad_request"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def to_json(self) -> dict[str, dict[str, str]]:
+        return {"error": {"code": self.code, "message": self.message}}
+
+
+class BadRequest(ApiError):
+    pass
+
+
+class Unauthorized(ApiError):
+    status = 401
+    code = "unauthorized"
+
+
+class Forbidden(ApiError):
+    status = 403
+    code = "forbidden"
+
+
+class NotFound(ApiError):
+    status = 404
+    code = "not_found"
+
+
+class Conflict(ApiError):
+    status = 409
+    code = "stale_version"
+
+
+class Illegal(ApiError):
+    status = 422
+    code = "illegal_action"

@@ -1,0 +1,326 @@
+"""Live games: the state of each game in memory, rebuilt from its action log, and the one
+path by which anything changes it — ``submit``.
+
+A submission is checked against a copy of the state, committed to the database (the
+action, the new version and its notifications in one transaction), and only then applied
+and acknowledged; a lock per game serializes submissions, and the database's version
+check does the same between server processes. Subscribers (WebSockets) get the view of
+their own seat after every change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from meeple.core.actions import Action
+from meeple.core.errors import ActionParseError, IllegalActionError, MeepleError
+from meeple.core.game import Game, State
+from meeple.core.registry import get_game
+from meeple.server.bots import BotRunner
+from meeple.server.errors import BadRequest, Conflict, Illegal, NotFound
+from meeple.server.store import Appended, DuplicateKey, StaleVersion, Store
+from meeple.sim.match import bot_seed
+
+log = logging.getLogger("meeple.server")
+HUMAN_KINDS = ("human", "master")
+
+
+class Subscriber:
+    """One WebSocket: the seat it may see (None: the public view) and its mailbox. A slow
+    reader loses old updates, never the newest: each update is a whole view."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=32)
+
+    def put(self, message: dict[str, Any]) -> None:
+        if self.queue.full():
+            self.queue.get_nowait()
+        self.queue.put_nowait(message)
+
+
+@dataclass
+class Live:
+    id: str
+    row: dict[str, Any]
+    seats: list[dict[str, Any]]
+    state: State
+    version: int
+    deadline_at: float | None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    subscribers: set[Subscriber] = field(default_factory=set)
+    thinking: set[int] = field(default_factory=set)
+
+    @property
+    def game(self) -> Game:
+        return self.state.game
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        return dict(self.row["settings"])
+
+    def is_human(self, seat: int) -> bool:
+        return str(self.seats[seat]["kind"]) in HUMAN_KINDS
+
+
+def parse_action(action: str | dict[str, Any] | Action) -> Action:
+    try:
+        if isinstance(action, Action):
+            return action
+        if isinstance(action, str):
+            return Action.parse(action)
+        return Action.from_json(action)
+    except ActionParseError as e:
+        raise BadRequest(f"malformed action: {e}") from None
+
+
+class Hub:
+    def __init__(self, store: Store, bots: BotRunner, snapshot_every: int = 50,
+                 shared: bool = False) -> None:
+        self.store = store
+        self.bots = bots
+        self.snapshot_every = snapshot_every
+        # Several server processes share the database: catch up before each submission.
+        self.shared = shared
+        self.games: dict[str, Live] = {}
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.publish: Callable[[str, int], Awaitable[None]] | None = None
+        self._loading = asyncio.Lock()
+
+    # --- loading ----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Load every unfinished game so that its bots and deadlines run again."""
+        for gid in await asyncio.to_thread(self.store.unfinished):
+            try:
+                self._after_change(await self.live(gid))
+            except MeepleError as e:
+                log.error("game %s cannot be rebuilt: %s", gid, e)
+
+    async def live(self, gid: str) -> Live:
+        found = self.games.get(gid)
+        if found is not None:
+            return found
+        async with self._loading:
+            found = self.games.get(gid)
+            if found is None:
+                found = await asyncio.to_thread(self._rebuild, gid)
+                self.games[gid] = found
+        return found
+
+    def _rebuild(self, gid: str) -> Live:
+        row = self.store.game(gid)
+        if row is None:
+            raise NotFound(f"no game {gid!r} on this server")
+        game = get_game(row["game"])
+        snap = self.store.latest_snapshot(gid)
+        if snap is not None:
+            seq, state = snap[0], game.state_from_json(snap[1])
+        else:
+            seq, state = 0, game.new_state(row["players"], row["seed"], row["options"])
+        for a in self.store.actions_after(gid, seq):
+            state.apply(a.player, Action.parse(a.action))
+            seq = a.seq
+        return Live(gid, row, self.store.seats(gid), state, seq, row["deadline_at"])
+
+    async def start_game(self, live: Live) -> None:
+        """A game just created: its first deadline, and its bots start."""
+        seconds = live.settings.get("deadline_seconds")
+        if seconds and any(live.seats[p]["kind"] == "human"
+                           for p in live.state.current_players() if p < len(live.seats)):
+            live.deadline_at = time.time() + float(seconds)
+            await asyncio.to_thread(self.store.set_deadline, live.id, live.deadline_at)
+        self._schedule_bots(live)
+
+    async def reload_seats(self, live: Live) -> None:
+        live.seats = await asyncio.to_thread(self.store.seats, live.id)
+
+    async def catch_up(self, live: Live) -> None:
+        """Apply what other server processes committed after our version."""
+        rows = await asyncio.to_thread(self.store.actions_after, live.id, live.version)
+        for a in rows:
+            live.state.apply(a.player, Action.parse(a.action))
+            live.version = a.seq
+        if rows:
+            row = await asyncio.to_thread(self.store.game, live.id)
+            live.deadline_at = row["deadline_at"] if row else None
+            self._after_change(live, publish=False)
+
+    # --- the one way to change a game ------------------------------------------------
+
+    async def submit(self, gid: str, seat: int, action: str | dict[str, Any] | Action,
+                     version: int | None = None, key: str | None = None,
+                     source: str = "seat") -> dict[str, Any]:
+        live = await self.live(gid)
+        async with live.lock:
+            if key is not None:
+                prior = await asyncio.to_thread(self.store.find_key, gid, key)
+                if prior is not None:
+                    return _ack(prior, duplicate=True)
+            if self.shared:
+                await self.catch_up(live)
+            if version is not None and version != live.version:
+                raise Conflict(f"the game is at version {live.version}, the action was made "
+                               f"at version {version}; look at the game again and resubmit")
+            a = parse_action(action)
+            new = live.state.clone()
+            try:
+                new.apply(seat, a)
+            except IllegalActionError as e:
+                raise Illegal(str(e)) from None
+            rec = Appended(live.version + 1, seat, str(a), source, key)
+            before = set(live.state.current_players())
+            deadline = self._deadline(live, new, before)
+            snap = new.to_json() if rec.seq % self.snapshot_every == 0 else None
+            try:
+                await asyncio.to_thread(self.store.append, gid, rec, new.is_terminal(),
+                                        deadline, snap, self._notices(live, new, before))
+            except StaleVersion:
+                await self.catch_up(live)
+                raise Conflict(f"another move came first; the game is at version "
+                               f"{live.version}: look at the game again") from None
+            except DuplicateKey:
+                prior = await asyncio.to_thread(self.store.find_key, gid, key or "")
+                assert prior is not None
+                return _ack(prior, duplicate=True)
+            live.state, live.version, live.deadline_at = new, rec.seq, deadline
+            self._after_change(live)
+        return _ack(rec, duplicate=False)
+
+    def _deadline(self, live: Live, new: State, before: set[int]) -> float | None:
+        """A new deadline whenever a person is newly waited on; kept while the same people
+        are deciding (a phase); none when no person is."""
+        seconds = live.settings.get("deadline_seconds")
+        if not seconds or new.is_terminal():
+            return None
+        waiting = {p for p in new.current_players() if p < len(live.seats)
+                   and live.seats[p]["kind"] == "human"}
+        if not waiting:
+            return None
+        if waiting - before or live.deadline_at is None:
+            return time.time() + float(seconds)
+        return live.deadline_at
+
+    def _notices(self, live: Live, new: State, before: set[int]) -> list[dict[str, Any]]:
+        """Webhook notifications (no game facts, only that the seat should look)."""
+        out = []
+        now_waiting = set(new.current_players())
+        for s in live.seats:
+            url, seat = s.get("webhook"), int(s["seat"])
+            if not url:
+                continue
+            event = "game_over" if new.is_terminal() else (
+                "your_turn" if seat in now_waiting - before else None)
+            if event:
+                out.append({"seat": seat, "url": url, "payload": {
+                    "event": event, "game_id": live.id, "seat": seat,
+                    "version": live.version + 1}})
+        return out
+
+    def _after_change(self, live: Live, publish: bool = True) -> None:
+        for sub in list(live.subscribers):
+            sub.put({"type": "update", **self.payload(live, sub.seat)})
+        if publish and self.publish is not None:
+            self._spawn(self.publish(live.id, live.version))
+        self._schedule_bots(live)
+
+    # --- what a seat sees -------------------------------------------------------------
+
+    def payload(self, live: Live, seat: int | None, role: str = "seat") -> dict[str, Any]:
+        s = live.state
+        waiting = s.current_players()
+        out: dict[str, Any] = {
+            "game_id": live.id, "game": live.game.name, "title": live.game.title,
+            "version": live.version, "seat": seat, "role": role,
+            "players": live.row["players"], "finished": s.is_terminal(),
+            "round": s.round, "waiting": waiting, "deadline_at": live.deadline_at,
+            "seats": [{"seat": x["seat"], "kind": x["kind"], "name": x["name"],
+                       "joined": bool(x["joined"]) or x["kind"] not in HUMAN_KINDS}
+                      for x in live.seats],
+            "view": s.view(seat),
+        }
+        if seat is not None and seat in waiting:
+            out["prompt"] = [p.text for p in s.prompts() if p.player == seat]
+            out["legal"] = [str(a) for a in s.legal_actions(seat)]
+        if s.is_terminal():
+            out["result"] = s.result()
+        return out
+
+    def visible_log(self, live: Live, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        events = live.state.log.visible(seat)
+        return [{"index": i, "round": e.round, "text": e.text}
+                for i, e in enumerate(events) if i >= since]
+
+    # --- bots and deadlines -----------------------------------------------------------
+
+    def _spawn(self, coro: Awaitable[Any]) -> None:
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def _schedule_bots(self, live: Live) -> None:
+        if live.state.is_terminal():
+            return
+        for p in live.state.current_players():
+            if p >= len(live.seats) or live.is_human(p) or p in live.thinking:
+                continue
+            live.thinking.add(p)
+            self._spawn(self._bot_turn(live, p, str(live.seats[p]["kind"])))
+
+    async def _bot_turn(self, live: Live, seat: int, kind: str) -> None:
+        try:
+            for _attempt in range(5):
+                if live.state.is_terminal() or seat not in live.state.current_players():
+                    return
+                text = await self._bot_decision(live, seat, kind)
+                try:
+                    await self.submit(live.id, seat, text, source="bot")
+                    return
+                except (Illegal, Conflict):
+                    continue  # the position moved while the bot thought: think again
+            log.error("bot %s in game %s found no acceptable move", kind, live.id)
+        except Exception:
+            log.exception("bot %s in game %s failed", kind, live.id)
+        finally:
+            live.thinking.discard(seat)
+            self._schedule_bots(live)
+
+    async def _bot_decision(self, live: Live, seat: int, kind: str) -> str:
+        seed = (bot_seed(int(live.row["seed"]), seat) + live.version * 7_919) % (1 << 62)
+        return await self.bots.decide(live.game.name, live.state.to_json(), seat, kind, seed)
+
+    async def expire(self, now: float) -> int:
+        """Act for every person whose deadline has passed (the zombie policy): the game's
+        timeout action (hand in what is drafted, or pass), or the bot the game names."""
+        acted = 0
+        for live in list(self.games.values()):
+            if live.deadline_at is None or live.deadline_at > now or live.state.is_terminal():
+                continue
+            for p in live.state.current_players():
+                if p >= len(live.seats) or live.seats[p]["kind"] != "human":
+                    continue
+                bot = live.settings.get("zombie_bot")
+                try:
+                    if live.settings.get("zombie") == "bot" and bot:
+                        text = await self._bot_decision(live, p, str(bot))
+                    else:
+                        text = str(live.game.timeout_action(live.state, p))
+                    await self.submit(live.id, p, text, source="timeout")
+                    acted += 1
+                except (Illegal, Conflict):
+                    continue
+        return acted
+
+    async def close(self) -> None:
+        for t in list(self.tasks):
+            t.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+
+def _ack(a: Appended, duplicate: bool) -> dict[str, Any]:
+    return {"version": a.seq, "seat": a.player, "action": a.action, "duplicate": duplicate}

@@ -1,0 +1,195 @@
+"""Every read and write of the server's database, synchronous (the hub runs them in
+threads). Each write is one transaction: an action, the game's new version, its
+snapshot and its notifications are committed together or not at all."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine, and_, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from meeple.server import db
+
+
+class StaleVersion(Exception):
+    """Another submission (maybe in another server process) got this version first."""
+
+
+class DuplicateKey(Exception):
+    """An action with this idempotency key is already in the game's log."""
+
+
+@dataclass(frozen=True)
+class Credential:
+    game_id: str
+    role: str  # "seat", "owner" or "spectator"
+    seat: int | None
+
+
+@dataclass
+class Appended:
+    seq: int
+    player: int
+    action: str
+    source: str
+    idem_key: str | None
+
+
+class Store:
+    def __init__(self, url: str, migrate: bool = True) -> None:
+        if migrate:
+            db.migrate(url)
+        self.url = url
+        self.engine: Engine = db.make_engine(url)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- games and seats -------------------------------------------------------------
+
+    def create_game(self, row: dict[str, Any], seat_rows: list[dict[str, Any]],
+                    imported: list[tuple[int, str]] | None = None) -> None:
+        now = time.time()
+        with self.engine.begin() as c:
+            c.execute(insert(db.games).values(**row, created_at=now))
+            c.execute(insert(db.seats), [{"game_id": row["id"], **s} for s in seat_rows])
+            if imported:
+                c.execute(insert(db.actions), [
+                    {"game_id": row["id"], "seq": i + 1, "player": p, "action": a,
+                     "source": "import", "idem_key": None, "at": now}
+                    for i, (p, a) in enumerate(imported)])
+
+    def game(self, game_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as c:
+            r = c.execute(select(db.games).where(db.games.c.id == game_id)).mappings().first()
+            return dict(r) if r else None
+
+    def seats(self, game_id: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(db.seats).where(db.seats.c.game_id == game_id)
+                             .order_by(db.seats.c.seat)).mappings().all()
+            return [dict(r) for r in rows]
+
+    def credential(self, secret_hash: str) -> Credential | None:
+        with self.engine.connect() as c:
+            r = c.execute(select(db.seats.c.game_id, db.seats.c.seat)
+                          .where(db.seats.c.secret_hash == secret_hash)).first()
+            if r:
+                return Credential(r[0], "seat", r[1])
+            for role, col in (("owner", db.games.c.owner_hash),
+                              ("spectator", db.games.c.spectator_hash)):
+                g = c.execute(select(db.games.c.id).where(col == secret_hash)).first()
+                if g:
+                    return Credential(g[0], role, None)
+        return None
+
+    def join(self, game_id: str, seat: int, name: str, webhook: str | None,
+             new_hash: str | None = None) -> bool:
+        """Mark a seat taken; with ``new_hash`` only if it was free (a public claim)."""
+        values: dict[str, Any] = {"joined": True, "name": name, "webhook": webhook}
+        cond = and_(db.seats.c.game_id == game_id, db.seats.c.seat == seat)
+        if new_hash is not None:
+            values["secret_hash"] = new_hash
+            cond = and_(cond, db.seats.c.joined.is_(False))
+        with self.engine.begin() as c:
+            return c.execute(update(db.seats).where(cond).values(**values)).rowcount == 1
+
+    def list_games(self, public_only: bool, limit: int = 100) -> list[dict[str, Any]]:
+        with self.engine.connect() as c:
+            q = select(db.games).order_by(db.games.c.created_at.desc()).limit(limit)
+            rows = [dict(r) for r in c.execute(q).mappings().all()]
+            free = dict(c.execute(
+                select(db.seats.c.game_id, func.count()).where(
+                    and_(db.seats.c.joined.is_(False), db.seats.c.kind == "human"))
+                .group_by(db.seats.c.game_id)).all())
+        out = []
+        for r in rows:
+            if public_only and not r["settings"].get("public"):
+                continue
+            out.append({**r, "free_seats": int(free.get(r["id"], 0))})
+        return out
+
+    def unfinished(self) -> list[str]:
+        with self.engine.connect() as c:
+            return [r[0] for r in c.execute(
+                select(db.games.c.id).where(db.games.c.finished.is_(False))).all()]
+
+    # --- the action log ------------------------------------------------------------
+
+    def latest_snapshot(self, game_id: str) -> tuple[int, Any] | None:
+        with self.engine.connect() as c:
+            r = c.execute(select(db.snapshots.c.seq, db.snapshots.c.state)
+                          .where(db.snapshots.c.game_id == game_id)
+                          .order_by(db.snapshots.c.seq.desc()).limit(1)).first()
+            return (int(r[0]), r[1]) if r else None
+
+    def actions_after(self, game_id: str, seq: int) -> list[Appended]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(db.actions).where(
+                and_(db.actions.c.game_id == game_id, db.actions.c.seq > seq))
+                .order_by(db.actions.c.seq)).mappings().all()
+        return [Appended(r["seq"], r["player"], r["action"], r["source"], r["idem_key"])
+                for r in rows]
+
+    def find_key(self, game_id: str, key: str) -> Appended | None:
+        with self.engine.connect() as c:
+            r = c.execute(select(db.actions).where(
+                and_(db.actions.c.game_id == game_id, db.actions.c.idem_key == key))
+            ).mappings().first()
+        return Appended(r["seq"], r["player"], r["action"], r["source"], r["idem_key"]) \
+            if r else None
+
+    def append(self, game_id: str, a: Appended, finished: bool, deadline_at: float | None,
+               snapshot: Any | None, notices: list[dict[str, Any]]) -> None:
+        """Commit one action as version ``a.seq``; StaleVersion if the game is no longer
+        at ``a.seq - 1``, DuplicateKey if its idempotency key was used."""
+        now = time.time()
+        with self.engine.begin() as c:
+            moved = c.execute(update(db.games).where(
+                and_(db.games.c.id == game_id, db.games.c.version == a.seq - 1))
+                .values(version=a.seq, finished=finished, deadline_at=deadline_at))
+            if moved.rowcount != 1:
+                raise StaleVersion(a.seq - 1)
+            try:
+                with c.begin_nested():
+                    c.execute(insert(db.actions).values(
+                        game_id=game_id, seq=a.seq, player=a.player, action=a.action,
+                        source=a.source, idem_key=a.idem_key, at=now))
+            except IntegrityError:
+                raise DuplicateKey(a.idem_key) from None
+            if snapshot is not None:
+                c.execute(insert(db.snapshots).values(game_id=game_id, seq=a.seq,
+                                                      state=snapshot))
+            if notices:
+                c.execute(insert(db.outbox), [
+                    {"game_id": game_id, "attempts": 0, "next_at": now, "delivered": False,
+                     **n} for n in notices])
+
+    def set_deadline(self, game_id: str, deadline_at: float | None) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(db.games).where(db.games.c.id == game_id)
+                      .values(deadline_at=deadline_at))
+
+    # --- the notification outbox ----------------------------------------------------
+
+    def due_notices(self, now: float, limit: int = 50) -> list[dict[str, Any]]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(db.outbox).where(
+                and_(db.outbox.c.delivered.is_(False), db.outbox.c.next_at <= now))
+                .order_by(db.outbox.c.id).limit(limit)).mappings().all()
+            return [dict(r) for r in rows]
+
+    def notice_done(self, notice_id: int, ok: bool, error: str | None, retry_at: float) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(db.outbox).where(db.outbox.c.id == notice_id).values(
+                delivered=ok, error=error, attempts=db.outbox.c.attempts + 1,
+                next_at=retry_at))
+
+    def notices(self, game_id: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(db.outbox).where(db.outbox.c.game_id == game_id)
+                             .order_by(db.outbox.c.id)).mappings().all()
+            return [dict(r) for r in rows]

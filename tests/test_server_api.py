@@ -1,0 +1,145 @@
+"""The HTTP API: playing, refusals that change nothing, secrets, export and import."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.server_helpers import auth, create, server, turn, wait_for
+
+FOUR = [{"kind": "human"}, {"kind": "random"}, {"kind": "random"}, {"kind": "random"}]
+
+
+def test_a_person_plays_cult_against_three_bots_to_the_end(tmp_path: Path) -> None:
+    with server(tmp_path / "m.db") as c:
+        g = create(c, game="cult", players=4, seed=3, seats=FOUR)
+        gid, me = g["id"], g["seats"][0]["token"]
+        while True:
+            v = wait_for(c, gid, me, seat_waiting=0)
+            if v["finished"]:
+                break
+            r = c.post(f"/api/games/{gid}/actions", headers=auth(me),
+                       json={"action": v["legal"][-1], "version": v["version"]})
+            assert r.status_code == 200, r.text
+        assert v["result"]["reason"] in ("altars", "mobs", "summonings", "rounds")
+        assert v["version"] == len(c.get(f"/api/games/{gid}/export",
+                                         headers=auth(me)).json()["actions"])
+
+
+def test_stale_version_is_refused_with_409_and_changes_nothing(tmp_path: Path) -> None:
+    with server(tmp_path / "m.db") as c:
+        g = create(c, game="cult", players=2, seed=1)
+        gid = g["id"]
+        t0, _, v = turn(c, g)
+        r = c.post(f"/api/games/{gid}/actions", headers=auth(t0),
+                   json={"action": v["legal"][0], "version": v["version"] + 5})
+        assert r.status_code == 409
+        assert "version" in r.json()["error"]["message"]
+        assert c.get(f"/api/games/{gid}", headers=auth(t0)).json()["version"] == v["version"]
+
+
+def test_a_retried_request_with_the_same_key_is_applied_once(tmp_path: Path) -> None:
+    with server(tmp_path / "m.db") as c:
+        g = create(c, game="cult", players=2, seed=1)
+        gid = g["id"]
+        t0, _, v = turn(c, g)
+        body = {"action": v["legal"][0], "version": v["version"]}
+        headers = {**auth(t0), "Idempotency-Key": "move-1"}
+        first = c.post(f"/api/games/{gid}/actions", headers=headers, json=body).json()
+        again = c.post(f"/api/games/{gid}/actions", headers=headers, json=body).json()
+        assert first["duplicate"] is False and again["duplicate"] is True
+        assert again["version"] == first["version"] == v["version"] + 1
+        assert c.get(f"/api/games/{gid}", headers=auth(t0)).json()["version"] == first["version"]
+
+
+def test_out_of_turn_and_illegal_actions_get_422_and_change_nothing(tmp_path: Path) -> None:
+    with server(tmp_path / "m.db") as c:
+        g = create(c, game="cult", players=2, seed=1)
+        gid = g["id"]
+        t0, t1, v = turn(c, g)
+        r = c.post(f"/api/games/{gid}/actions", headers=auth(t1), json={"action": v["legal"][0]})
+        assert r.status_code == 422 and "decision now" in r.json()["error"]["message"]
+        r = c.post(f"/api/games/{gid}/actions", headers=auth(t0), json={"action": "place 99"})
+        assert r.status_code == 422 and "not legal" in r.json()["error"]["message"]
+        r = c.post(f"/api/games/{gid}/actions", headers=auth(t0), json={"action": "place (("})
+        assert r.status_code == 400 and "malformed action" in r.json()["error"]["message"]
+        assert c.get(f"/api/games/{gid}", headers=auth(t0)).json()["version"] == v["version"]
+
+
+def test_bad_requests_get_a_4xx_that_names_the_problem(tmp_path: Path) -> None:
+    with server(tmp_path / "m.db") as c:
+        r = c.post("/api/games", content=b"{not json", headers={"content-type": "application/json"})
+        assert r.status_code == 400 and "json" in r.json()["error"]["message"].lower()
+        r = c.post("/api/games", json={"game": "chess"})
+        assert r.status_code == 400 and "unknown game 'chess'" in r.json()["error"]["message"]
+        r = c.post("/api/games", json={"game": "cult", "players": 9})
+        assert r.status_code == 400 and "2-" in r.json()["error"]["message"]
+        r = c.post("/api/games", json={"game": "cult", "players": 2, "colour": "red"})
+        assert r.status_code == 400 and "colour" in r.json()["error"]["message"]
+        r = c.post("/api/games", json={"game": "cult", "players": 2,
+                                       "seats": [{"kind": "human"}, {"kind": "genius"}]})
+        assert r.status_code == 400 and "unknown bot 'genius'" in r.json()["error"]["message"]
+        assert c.get("/api/games/nope", headers=auth("x" * 20)).status_code == 403
+        assert c.get("/api/nowhere").status_code == 404
+
+
+def test_a_seat_secret_opens_only_its_own_game_and_seat(tmp_path: Path) -> None:
+    with server(tmp_path / "m.db") as c:
+        a = create(c, game="cult", players=2, seed=1)
+        b = create(c, game="cult", players=2, seed=2)
+        r = c.get(f"/api/games/{a['id']}", headers=auth(b["seats"][0]["token"]))
+        assert r.status_code == 403
+        assert c.get(f"/api/games/{a['id']}").status_code == 401
+        r = c.post(f"/api/games/{a['id']}/actions", headers=auth(a["spectator_token"]),
+                   json={"action": "pass"})
+        assert r.status_code == 403 and "cannot act" in r.json()["error"]["message"]
+        spectator = c.get(f"/api/games/{a['id']}", headers=auth(a["spectator_token"])).json()
+        assert spectator["seat"] is None and "legal" not in spectator
+
+
+def test_export_is_for_the_owner_until_the_end_and_import_rebuilds_it(tmp_path: Path) -> None:
+    with server(tmp_path / "m.db") as c:
+        g = create(c, game="cult", players=2, seed=4)
+        gid = g["id"]
+        t0, _, v = turn(c, g)
+        c.post(f"/api/games/{gid}/actions", headers=auth(t0), json={"action": v["legal"][0]})
+        assert c.get(f"/api/games/{gid}/export", headers=auth(t0)).status_code == 403
+        record = c.get(f"/api/games/{gid}/export", headers=auth(g["owner_token"])).json()
+        assert record["seed"] == 4 and len(record["actions"]) == 1
+        r = c.post("/api/games/import", json={"record": record})
+        assert r.status_code == 201, r.text
+        copy = r.json()
+        assert copy["version"] == 1
+        mine = c.get(f"/api/games/{gid}", headers=auth(g["spectator_token"])).json()
+        theirs = c.get(f"/api/games/{copy['id']}", headers=auth(copy["spectator_token"])).json()
+        assert mine["view"] == theirs["view"]
+        record["actions"][0]["action"] = "place 99"
+        r = c.post("/api/games/import", json={"record": record})
+        assert r.status_code == 400 and "action #0" in r.json()["error"]["message"]
+
+
+def test_public_games_are_listed_and_a_free_seat_can_be_claimed_once(tmp_path: Path) -> None:
+    with server(tmp_path / "m.db") as c:
+        g = create(c, game="cult", players=2, seed=1, public=True)
+        create(c, game="cult", players=2, seed=1)
+        listed = c.get("/api/games").json()
+        assert [x["id"] for x in listed] == [g["id"]] and listed[0]["free_seats"] == 2
+        r = c.post(f"/api/games/{g['id']}/seats/1/claim", json={"name": "Ann"})
+        assert r.status_code == 200
+        token = r.json()["token"]
+        assert c.get(f"/api/games/{g['id']}", headers=auth(token)).json()["seat"] == 1
+        again = c.post(f"/api/games/{g['id']}/seats/1/claim", json={"name": "Bob"})
+        assert again.status_code == 403 and "taken" in again.json()["error"]["message"]
+        r = c.post("/api/join", json={"token": g["seats"][0]["token"], "name": "Cy"})
+        assert r.json() == {"game_id": g["id"], "seat": 0, "name": "Cy"}
+        names = [s["name"] for s in c.get(f"/api/games/{g['id']}",
+                                          headers=auth(token)).json()["seats"]]
+        assert names == ["Cy", "Ann"]
+
+
+def test_the_openapi_schema_documents_every_route(tmp_path: Path) -> None:
+    with server(tmp_path / "m.db") as c:
+        paths = c.get("/openapi.json").json()["paths"]
+        for p in ("/api/games", "/api/games/{gid}", "/api/games/{gid}/actions",
+                  "/api/games/{gid}/log", "/api/games/{gid}/export", "/api/join",
+                  "/api/games/import"):
+            assert p in paths
