@@ -114,6 +114,11 @@ class Game(ABC):
                     return a
         return legal[0]
 
+    def visible_waiting(self, state: State, viewer: int | None) -> list[int]:
+        """The players ``viewer`` may know are being waited on (default: all of them;
+        a game with secret decisions, such as Colonies' spies, says less)."""
+        return state.current_players()
+
     def factions(self, state: State) -> list[str]:
         """What each seat plays as (a cult, a team), for balance reports."""
         return [f"seat{p}" for p in range(state.num_players)]

@@ -233,20 +233,23 @@ class Hub:
 
     def payload(self, live: Live, seat: int | None, role: str = "seat") -> dict[str, Any]:
         s = live.state
-        waiting = s.current_players()
+        waiting = live.game.visible_waiting(s, seat)
         out: dict[str, Any] = {
             "game_id": live.id, "game": live.game.name, "title": live.game.title,
             "version": live.version, "seat": seat, "role": role,
             "players": live.row["players"], "finished": s.is_terminal(),
-            "round": s.round, "waiting": waiting, "deadline_at": live.deadline_at,
+            "round": s.round, "waiting": waiting,
+            "deadline_at": live.deadline_at if waiting else None,
             "seats": [{"seat": x["seat"], "kind": x["kind"], "name": x["name"],
                        "joined": bool(x["joined"]) or x["kind"] not in HUMAN_KINDS}
                       for x in live.seats],
-            "view": s.view(seat),
+            "view": s.view(seat), "board": s.render(seat),
         }
         if seat is not None and seat in waiting:
+            legal = s.legal_actions(seat)
             out["prompt"] = [p.text for p in s.prompts() if p.player == seat]
-            out["legal"] = [str(a) for a in s.legal_actions(seat)]
+            out["legal"] = [str(a) for a in legal]
+            out["choices"] = [{"action": str(a), "text": s.describe(seat, a)} for a in legal]
         if s.is_terminal():
             out["result"] = s.result()
         return out

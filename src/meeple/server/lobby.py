@@ -50,7 +50,8 @@ def _game(name: str) -> Game:
 
 def _seats(game: Game, players: int, given: list[SeatSpec] | None,
            master: bool) -> list[SeatSpec]:
-    specs = list(given) if given is not None else [SeatSpec() for _ in range(players)]
+    specs = list(given) if given is not None else [
+        SeatSpec(kind="human", name=None) for _ in range(players)]
     if len(specs) != players:
         raise BadRequest(f"{len(specs)} seats given for {players} players")
     for i, s in enumerate(specs):

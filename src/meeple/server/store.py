@@ -101,7 +101,7 @@ class Store:
         with self.engine.connect() as c:
             q = select(db.games).order_by(db.games.c.created_at.desc()).limit(limit)
             rows = [dict(r) for r in c.execute(q).mappings().all()]
-            free = dict(c.execute(
+            free: dict[str, int] = dict(c.execute(
                 select(db.seats.c.game_id, func.count()).where(
                     and_(db.seats.c.joined.is_(False), db.seats.c.kind == "human"))
                 .group_by(db.seats.c.game_id)).all())

@@ -76,6 +76,12 @@ class ColoniesGame(Game):
         assert isinstance(state, ColoniesState)
         return redeal(state, player, Rng(seed))
 
+    def visible_waiting(self, state: State, viewer: int | None) -> list[int]:
+        from meeple.games.colonies.view import pending_players
+
+        assert isinstance(state, ColoniesState)
+        return pending_players(state, viewer)
+
     def scenario_setup(self, state: State, setup: Mapping[str, Any]) -> ColoniesState:
         from meeple.games.colonies.scenario import setup as do_setup
 

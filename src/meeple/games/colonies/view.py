@@ -51,6 +51,14 @@ def _phase(s: ColoniesState, viewer: int | None, master: bool) -> str:
     return s.phase
 
 
+def pending_players(s: ColoniesState, viewer: int | None) -> list[int]:
+    """Who ``viewer`` may know is being waited on: a spy's second round of orders is
+    known only to the spy and the Master."""
+    master = viewer is not None and viewer == s.master
+    return [p for p in s.current_players()
+            if p == viewer or master or s.phase in ("setup", "orders")]
+
+
 def view(s: ColoniesState, viewer: int | None) -> dict[str, Any]:
     master = viewer is not None and viewer == s.master
     pending = []

@@ -1,0 +1,124 @@
+"""``meeple client``: play on a meeple server from the terminal, over its HTTP API, the
+seat's WebSocket telling when something changed."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import httpx
+import typer
+
+from meeple.cli.common import fail
+
+app = typer.Typer(no_args_is_help=True, help="Play on a meeple server from the terminal.")
+Server = Annotated[str, typer.Option(help="The server's address.")]
+DEFAULT = "http://127.0.0.1:8000"
+
+
+@app.command()
+def new(
+    game: Annotated[str, typer.Argument(help="Game name.")] = "cult",
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    seats: Annotated[str | None, typer.Option(
+        help="One per seat: human or a bot kind, e.g. human,heuristic,heuristic,heuristic.")]
+    = None,
+    seed: Annotated[int | None, typer.Option(help="Random seed.")] = None,
+    deadline: Annotated[int | None, typer.Option(help="Seconds per decision.")] = None,
+    server: Server = DEFAULT,
+) -> None:
+    """Create a game, print every seat's secret, and play the first human seat."""
+    kinds = seats.split(",") if seats else None
+    body: dict[str, Any] = {"game": game, "players": players or (len(kinds) if kinds else None),
+                            "seed": seed, "deadline_seconds": deadline}
+    if kinds:
+        body["seats"] = [{"kind": k.strip()} for k in kinds]
+    g = _call("POST", f"{server}/api/games", json=body)
+    typer.echo(f"Game {g['id']} ({g['game']}, {g['players']} players).")
+    typer.echo(f"  owner secret:     {g['owner_token']}")
+    typer.echo(f"  spectator secret: {g['spectator_token']}")
+    mine = None
+    for s in g["seats"]:
+        if "token" in s:
+            typer.echo(f"  seat {s['seat']} ({s['kind']}): meeple client play {g['id']} "
+                       f"{s['token']} --server {server}")
+            mine = mine or s["token"]
+    if mine is None:
+        typer.echo("No human seat: watch with the spectator secret.")
+        return
+    _play(server, g["id"], mine)
+
+
+@app.command()
+def play(
+    game_id: Annotated[str, typer.Argument(help="The game's id.")],
+    token: Annotated[str, typer.Argument(help="Your seat's secret.")],
+    server: Server = DEFAULT,
+) -> None:
+    """Play your seat of a game on the server (type 'quit' to stop; rejoin any time)."""
+    _play(server, game_id, token)
+
+
+def _call(method: str, url: str, **kw: Any) -> Any:
+    try:
+        r = httpx.request(method, url, timeout=30, **kw)
+    except httpx.HTTPError as e:
+        fail(f"cannot reach the server: {e}")
+    data = r.json()
+    if r.is_error:
+        err = data.get("error", {}) if isinstance(data, dict) else {}
+        fail(err.get("message") or f"HTTP {r.status_code}")
+    return data
+
+
+def _play(server: str, gid: str, token: str) -> None:
+    from websockets.sync.client import connect
+
+    headers = {"Authorization": f"Bearer {token}"}
+    seen = 0
+    ws_url = server.replace("http", "ws", 1) + f"/api/games/{gid}/ws?token={token}"
+    with connect(ws_url) as ws:
+        while True:
+            v = _call("GET", f"{server}/api/games/{gid}", headers=headers)
+            for e in _call("GET", f"{server}/api/games/{gid}/log?since={seen}", headers=headers):
+                typer.echo(f"  · {e['text']}")
+                seen = e["index"] + 1
+            if v["finished"]:
+                typer.echo(v["board"])
+                typer.echo(f"Game over: {json.dumps(v['result'])}")
+                return
+            if v["seat"] not in v["waiting"]:
+                typer.echo(f"Waiting for {', '.join(f'P{p}' for p in v['waiting'])}...")
+                _wait(ws, v["version"])
+                continue
+            line = _ask(v)
+            if line is None:
+                return
+            r = httpx.post(f"{server}/api/games/{gid}/actions", headers=headers, timeout=30,
+                           json={"action": line, "version": v["version"]})
+            if r.is_error:
+                typer.echo(f"Refused: {r.json()['error']['message']}")
+
+
+def _wait(ws: Any, version: int) -> None:
+    while True:
+        msg = json.loads(ws.recv())
+        if msg.get("type") == "update" and msg["version"] != version:
+            return
+
+
+def _ask(v: dict[str, Any]) -> str | None:
+    typer.echo("\n" + v["board"])
+    typer.echo("\n" + "\n".join(v["prompt"]))
+    choices = v["choices"]
+    for i, c in enumerate(choices, 1):
+        typer.echo(f"  {i:>3}. {c['text']:<60} [{c['action']}]")
+    while True:
+        line = input(f"P{v['seat']}> ").strip()
+        if line in ("quit", "exit"):
+            return None
+        if line.isdecimal() and 1 <= int(line) <= len(choices):
+            return str(choices[int(line) - 1]["action"])
+        if line and not line.isdecimal():
+            return line
+        typer.echo(f"Type a number 1-{len(choices)}, an action's text, or quit.")
