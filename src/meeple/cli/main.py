@@ -233,6 +233,30 @@ def bench_search(
     _bench(run, game, players, seconds, as_json)
 
 
+@bench_app.command("server")
+def bench_server(
+    game: Annotated[str, typer.Option(help="Game name (counter: the reference workload).")]
+    = "counter",
+    games: Annotated[int, typer.Option(help="Games played at once.")] = 100,
+    clients_per_game: Annotated[int, typer.Option(help="Seats (clients) per game.")] = 4,
+    seconds: Annotated[float, typer.Option(help="Seconds of load.")] = 10.0,
+    db: Annotated[str | None, typer.Option(help="Database URL (default: a new SQLite file).")]
+    = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """A server on loopback under real WebSocket clients: moves/s, latency, lost moves."""
+    from meeple.server.bench import bench_server as run
+
+    if games < 1 or clients_per_game < 1 or seconds <= 0:
+        fail("--games and --clients-per-game must be at least 1, --seconds above 0")
+    result = run(game, games, clients_per_game, seconds, database=db)
+    if as_json:
+        typer.echo(json.dumps(result))
+        return
+    for k, v in result.items():
+        typer.echo(f"{k:<18} {v}")
+
+
 def main() -> None:  # pragma: no cover
     app()
 

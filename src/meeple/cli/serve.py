@@ -33,7 +33,9 @@ def serve(
     config = Config(database_url=url, bot_workers=bot_workers, redis_url=redis,
                     shared=shared)
     typer.echo(f"meeple server on http://{host}:{port} (database {_safe(url)})")
-    uvicorn.run(create_app(config), host=host, port=port, log_level=log_level)
+    # Each update is a small JSON view: compressing it costs more CPU than it saves.
+    uvicorn.run(create_app(config), host=host, port=port, log_level=log_level,
+                ws_per_message_deflate=False, loop="auto")
 
 
 def _safe(url: str) -> str:

@@ -57,6 +57,8 @@ class Game(ABC):
     # information set, and after how many random moves (0: judge the position at once).
     heuristic_samples: ClassVar[int] = 2
     heuristic_depth: ClassVar[int] = 8
+    # False for a game without dice, shuffles or hidden facts (its seed changes nothing).
+    has_chance: ClassVar[bool] = True
 
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; an unknown option or a value of the wrong type is an error."""

@@ -8,6 +8,7 @@ from meeple.core.game import Game
 
 _GAMES = {
     "colonies": "meeple.games.colonies:ColoniesGame",
+    "counter": "meeple.games.counter:CounterGame",
     "cult": "meeple.games.cult:CultGame",
 }
 

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing as mp
+import os
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
@@ -22,12 +25,26 @@ def decide(game: str, state_json: Any, seat: int, kind: str, seed: int) -> str:
     return str(bot_chooser(make_bot(kind, game, seed))(state, seat))
 
 
+def _exit_with_parent(parent: int) -> None:
+    """In a worker: end when the server process is gone (also after a SIGKILL, which
+    gives the server no chance to stop its pool)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 class BotRunner:
     def __init__(self, workers: int) -> None:
         """``workers`` processes; 0 runs bots in a thread of this process (for tests)."""
         self.executor: Executor
         if workers > 0:
-            self.executor = ProcessPoolExecutor(workers, mp_context=mp.get_context("spawn"))
+            self.executor = ProcessPoolExecutor(workers, mp_context=mp.get_context("spawn"),
+                                                initializer=_exit_with_parent,
+                                                initargs=(os.getpid(),))
         else:
             self.executor = ThreadPoolExecutor(1)
 

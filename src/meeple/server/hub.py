@@ -23,7 +23,8 @@ from meeple.core.game import Game, State
 from meeple.core.registry import get_game
 from meeple.server.bots import BotRunner
 from meeple.server.errors import BadRequest, Conflict, Illegal, NotFound
-from meeple.server.store import Appended, DuplicateKey, StaleVersion, Store
+from meeple.server.store import Append, Appended, DuplicateKey, StaleVersion, Store
+from meeple.server.writer import Writer
 from meeple.sim.match import bot_seed
 
 log = logging.getLogger("meeple.server")
@@ -83,6 +84,7 @@ class Hub:
     def __init__(self, store: Store, bots: BotRunner, snapshot_every: int = 50,
                  shared: bool = False) -> None:
         self.store = store
+        self.writer = Writer(store)
         self.bots = bots
         self.snapshot_every = snapshot_every
         # Several server processes share the database: catch up before each submission.
@@ -178,8 +180,8 @@ class Hub:
             deadline = self._deadline(live, new, before)
             snap = new.to_json() if rec.seq % self.snapshot_every == 0 else None
             try:
-                await asyncio.to_thread(self.store.append, gid, rec, new.is_terminal(),
-                                        deadline, snap, self._notices(live, new, before))
+                await self.writer.append(Append(gid, rec, new.is_terminal(), deadline, snap,
+                                                self._notices(live, new, before)))
             except StaleVersion:
                 await self.catch_up(live)
                 raise Conflict(f"another move came first; the game is at version "
@@ -223,8 +225,11 @@ class Hub:
         return out
 
     def _after_change(self, live: Live, publish: bool = True) -> None:
+        views: dict[int | None, dict[str, Any]] = {}
         for sub in list(live.subscribers):
-            sub.put({"type": "update", **self.payload(live, sub.seat)})
+            if sub.seat not in views:
+                views[sub.seat] = {"type": "update", **self.payload(live, sub.seat)}
+            sub.put(views[sub.seat])
         if publish and self.publish is not None:
             self._spawn(self.publish(live.id, live.version))
         self._schedule_bots(live)
@@ -323,6 +328,7 @@ class Hub:
         for t in list(self.tasks):
             t.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
+        await self.writer.close()
 
 
 def _ack(a: Appended, duplicate: bool) -> dict[str, Any]:

@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, and_, func, insert, select, update
+from sqlalchemy import Connection, Engine, and_, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from meeple.server import db
@@ -30,12 +30,36 @@ class Credential:
 
 
 @dataclass
+class Append:
+    """One action to commit, with what changes with it."""
+
+    game_id: str
+    action: Appended
+    finished: bool
+    deadline_at: float | None
+    snapshot: Any | None
+    notices: list[dict[str, Any]]
+
+
+@dataclass
 class Appended:
     seq: int
     player: int
     action: str
     source: str
     idem_key: str | None
+
+
+# Built once: statements are the hot path of every move.
+_MOVE = update(db.games).where(
+    and_(db.games.c.id == bindparam("gid"), db.games.c.version == bindparam("prev"))
+).values(version=bindparam("seq"), finished=bindparam("fin"), deadline_at=bindparam("dl"))
+_INSERT_ACTION = insert(db.actions)
+
+
+def _move_params(item: Append) -> dict[str, Any]:
+    return {"gid": item.game_id, "prev": item.action.seq - 1, "seq": item.action.seq,
+            "fin": item.finished, "dl": item.deadline_at}
 
 
 class Store:
@@ -146,27 +170,56 @@ class Store:
                snapshot: Any | None, notices: list[dict[str, Any]]) -> None:
         """Commit one action as version ``a.seq``; StaleVersion if the game is no longer
         at ``a.seq - 1``, DuplicateKey if its idempotency key was used."""
+        problem = self.append_batch([Append(game_id, a, finished, deadline_at, snapshot,
+                                            notices)])[0]
+        if problem is not None:
+            raise problem
+
+    def append_batch(self, batch: list[Append]) -> list[Exception | None]:
+        """Commit several actions (of any games) in one transaction — one disk flush for
+        all. If one of them is refused, they are done again one by one, each in its own
+        savepoint, so the refused one leaves the others committed."""
         now = time.time()
-        with self.engine.begin() as c:
-            moved = c.execute(update(db.games).where(
-                and_(db.games.c.id == game_id, db.games.c.version == a.seq - 1))
-                .values(version=a.seq, finished=finished, deadline_at=deadline_at))
-            if moved.rowcount != 1:
-                raise StaleVersion(a.seq - 1)
+        if len(batch) > 1 and self.engine.dialect.supports_sane_multi_rowcount:
             try:
-                with c.begin_nested():
-                    c.execute(insert(db.actions).values(
-                        game_id=game_id, seq=a.seq, player=a.player, action=a.action,
-                        source=a.source, idem_key=a.idem_key, at=now))
-            except IntegrityError:
-                raise DuplicateKey(a.idem_key) from None
-            if snapshot is not None:
-                c.execute(insert(db.snapshots).values(game_id=game_id, seq=a.seq,
-                                                      state=snapshot))
-            if notices:
-                c.execute(insert(db.outbox), [
-                    {"game_id": game_id, "attempts": 0, "next_at": now, "delivered": False,
-                     **n} for n in notices])
+                with self.engine.begin() as c:
+                    moved = c.execute(_MOVE, [_move_params(item) for item in batch])
+                    if moved.rowcount != len(batch):
+                        raise StaleVersion(-1)
+                    self._insert_rows(c, batch, now)
+                return [None] * len(batch)
+            except (StaleVersion, DuplicateKey):
+                pass  # all rolled back: one by one below
+        out: list[Exception | None] = []
+        with self.engine.begin() as c:
+            for item in batch:
+                try:
+                    with c.begin_nested():
+                        if c.execute(_MOVE, _move_params(item)).rowcount != 1:
+                            raise StaleVersion(item.action.seq - 1)
+                        self._insert_rows(c, [item], now)
+                    out.append(None)
+                except (StaleVersion, DuplicateKey) as e:
+                    out.append(e)
+        return out
+
+    @staticmethod
+    def _insert_rows(c: Connection, batch: list[Append], now: float) -> None:
+        try:
+            c.execute(_INSERT_ACTION, [
+                {"game_id": i.game_id, "seq": i.action.seq, "player": i.action.player,
+                 "action": i.action.action, "source": i.action.source,
+                 "idem_key": i.action.idem_key, "at": now} for i in batch])
+        except IntegrityError:
+            raise DuplicateKey(batch[0].action.idem_key) from None
+        snaps = [{"game_id": i.game_id, "seq": i.action.seq, "state": i.snapshot}
+                 for i in batch if i.snapshot is not None]
+        if snaps:
+            c.execute(insert(db.snapshots), snaps)
+        notices = [{"game_id": i.game_id, "attempts": 0, "next_at": now, "delivered": False,
+                    **n} for i in batch for n in i.notices]
+        if notices:
+            c.execute(insert(db.outbox), notices)
 
     def set_deadline(self, game_id: str, deadline_at: float | None) -> None:
         with self.engine.begin() as c:

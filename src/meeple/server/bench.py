@@ -1,0 +1,162 @@
+"""``meeple bench server``: a real server process on loopback, real WebSocket clients.
+
+G games of C human seats (bots off). Each client holds its seat's WebSocket; when an
+update says its seat is asked, it sends a legal action (chosen by a seeded RNG) over
+that socket with the version it saw. Latency runs from the send to the moment the last
+client of that game has the update with the new version. At the end the server is
+killed with SIGKILL and every acknowledged move is looked up in the database: ``lost``
+counts those missing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from sqlalchemy import create_engine, select
+
+from meeple.core.rng import Rng
+from meeple.server import db
+
+
+@dataclass
+class GameLoad:
+    gid: str
+    clients: int
+    sent: dict[int, float] = field(default_factory=dict)  # version -> send time
+    seen: dict[int, int] = field(default_factory=dict)  # version -> clients that have it
+    acked: dict[int, str] = field(default_factory=dict)  # version -> action
+
+
+@dataclass
+class Totals:
+    latencies: list[float] = field(default_factory=list)
+    conflicts: int = 0
+    errors: int = 0
+    finished: int = 0
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+async def _client(url: str, load: GameLoad, seat: int, rng: Rng, totals: Totals,
+                  stop: asyncio.Event) -> None:
+    from websockets.asyncio.client import connect
+
+    async with connect(url, max_size=2**24) as ws:
+        acted = -1
+        while not stop.is_set():
+            try:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
+            except TimeoutError:
+                continue
+            if msg["type"] == "ack":
+                load.acked[msg["version"]] = msg["action"]
+                continue
+            if msg["type"] == "error":
+                totals.conflicts += msg["code"] == "stale_version"
+                totals.errors += msg["code"] != "stale_version"
+                acted = -1  # decide again on the next update
+                continue
+            v = msg["version"]
+            load.seen[v] = load.seen.get(v, 0) + 1
+            if load.seen[v] == load.clients and v in load.sent:
+                totals.latencies.append(time.perf_counter() - load.sent.pop(v))
+            if msg["finished"]:
+                totals.finished += seat == 0
+                return
+            legal = msg.get("legal")
+            if legal and acted < v:
+                acted = v
+                load.sent.setdefault(v + 1, time.perf_counter())
+                await ws.send(json.dumps({"action": legal[rng.below(len(legal))],
+                                          "version": v}))
+
+
+async def _drive(base: str, game: str, games: int, clients: int, seconds: float,
+                 seed: int) -> tuple[list[GameLoad], Totals, float]:
+    options = {"limit": 0} if game == "counter" else {}
+    loads: list[GameLoad] = []
+    tokens: list[list[str]] = []
+    async with httpx.AsyncClient(timeout=60) as http:
+        for i in range(games):
+            r = await http.post(f"{base}/api/games", json={
+                "game": game, "players": clients, "seed": seed + i, "options": options})
+            r.raise_for_status()
+            g = r.json()
+            loads.append(GameLoad(g["id"], clients))
+            tokens.append([s["token"] for s in g["seats"]])
+    totals, stop = Totals(), asyncio.Event()
+    ws_base = base.replace("http", "ws", 1)
+    tasks = [asyncio.create_task(_client(f"{ws_base}/api/games/{load.gid}/ws?token={t}", load,
+                                         seat, Rng(seed * 1000 + i * 16 + seat), totals, stop))
+             for i, load in enumerate(loads) for seat, t in enumerate(tokens[i])]
+    start = time.perf_counter()
+    await asyncio.sleep(seconds)
+    stop.set()
+    elapsed = time.perf_counter() - start
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return loads, totals, elapsed
+
+
+def _wait_up(base: str, proc: subprocess.Popen[bytes]) -> None:
+    end = time.time() + 60
+    while time.time() < end:
+        try:
+            httpx.get(f"{base}/api/health", timeout=1)
+            return
+        except httpx.HTTPError:
+            if proc.poll() is not None:
+                raise RuntimeError("the server exited at start") from None
+            time.sleep(0.1)
+    raise RuntimeError("the server did not start within 60 s")
+
+
+def bench_server(game: str, games: int, clients: int, seconds: float, seed: int = 1,
+                 database: str | None = None) -> dict[str, Any]:
+    folder = Path(tempfile.mkdtemp(prefix="meeple-bench-"))
+    url = database or f"sqlite:///{folder / 'bench.db'}"
+    port = _port()
+    base = f"http://127.0.0.1:{port}"
+    proc = subprocess.Popen([sys.executable, "-m", "meeple", "serve", "--port", str(port),
+                             "--db", url, "--bot-workers", "0", "--log-level", "warning"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        _wait_up(base, proc)
+        loads, totals, elapsed = asyncio.run(_drive(base, game, games, clients, seconds, seed))
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)  # no clean shutdown: what was acked must be on disk
+        proc.wait(30)
+    acked = sum(len(x.acked) for x in loads)
+    engine = create_engine(url)
+    with engine.connect() as c:
+        stored = {(r[0], r[1]): r[2] for r in c.execute(
+            select(db.actions.c.game_id, db.actions.c.seq, db.actions.c.action))}
+    engine.dispose()
+    lost = sum(1 for x in loads for v, a in x.acked.items() if stored.get((x.gid, v)) != a)
+    lat = sorted(totals.latencies)
+
+    def pct(q: float) -> float:
+        return round(lat[min(len(lat) - 1, int(q * len(lat)))] * 1000, 2) if lat else 0.0
+
+    return {"game": game, "games": games, "clients_per_game": clients,
+            "seconds": round(elapsed, 2), "moves": acked,
+            "moves_per_sec": round(acked / elapsed, 1), "p50_ms": pct(0.50),
+            "p99_ms": pct(0.99), "lost": lost, "conflicts": totals.conflicts,
+            "errors": totals.errors, "games_finished": totals.finished,
+            "storage": url.split(":", 1)[0]}
