@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,7 +48,7 @@ def test_racing_submissions_give_a_strictly_sequential_log(tmp_path: Path) -> No
         gid, token = g["id"], g["seats"][0]["token"]
         hub = c.app.state.hub  # type: ignore[attr-defined]
 
-        async def race() -> list[dict[str, object]]:
+        async def race() -> list[dict[str, Any]]:
             return list(await asyncio.gather(*[
                 hub.submit(gid, 0, "inc", key=f"k{i % 40}") for i in range(80)]))
 
