@@ -143,3 +143,28 @@ def test_the_openapi_schema_documents_every_route(tmp_path: Path) -> None:
                   "/api/games/{gid}/log", "/api/games/{gid}/export", "/api/join",
                   "/api/games/import"):
             assert p in paths
+
+
+def test_a_websocket_message_that_is_not_json_gets_an_error_and_the_socket_stays(
+        tmp_path: Path) -> None:
+    with server(tmp_path / "m.db") as c:
+        g = create(c, game="cult", players=2, seed=1)
+        me, _, v = turn(c, g)
+        with c.websocket_connect(f"/api/games/{g['id']}/ws?token={me}") as ws:
+            ws.receive_json()
+            ws.send_text("not json")
+            assert ws.receive_json()["code"] == "bad_request"
+            ws.send_json({"action": v["legal"][0], "version": v["version"], "extra": 1})
+            assert "extra" in ws.receive_json()["message"]
+            ws.send_json({"action": v["legal"][0], "version": v["version"]})
+            assert {ws.receive_json()["type"], ws.receive_json()["type"]} == {"ack", "update"}
+
+
+def test_a_report_of_a_season_not_yet_played_is_404(tmp_path: Path) -> None:
+    with server(tmp_path / "m.db") as c:
+        g = create(c, game="colonies", players=2, seed=2)
+        r = c.get(f"/api/games/{g['id']}/report?season=5", headers=auth(g["seats"][0]["token"]))
+        assert r.status_code == 404 and "season 5" in r.json()["error"]["message"]
+        cult = create(c, game="cult", players=2, seed=2)
+        r = c.get(f"/api/games/{cult['id']}/report", headers=auth(cult["seats"][0]["token"]))
+        assert r.status_code == 404

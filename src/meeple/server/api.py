@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request, WebSocket, WebSocketDisconnect
@@ -136,7 +137,10 @@ async def report(request: Request, gid: str, authorization: Auth = None,
     from meeple.games.colonies import report as rep
 
     s: Any = live.state
-    index = season - 1 if season else max(0, s.season_no - (s.phase == "orders"))
+    last = max(0, s.season_no - (s.phase == "orders"))  # index of the last season reported
+    if season - 1 > last:
+        raise NotFound(f"season {season} has no report yet (the latest is season {last + 1})")
+    index = season - 1 if season else last
     text = rep.lines(s, index, _seat_of(cred))
     return rep.markdown(text) if fmt == "md" else rep.bbcode(text)
 
@@ -160,7 +164,14 @@ async def socket(ws: WebSocket, gid: str, token: str | None = None) -> None:
     sender = asyncio.create_task(_send(ws, sub))
     try:
         while True:
-            msg = await ws.receive_json()
+            text = await ws.receive_text()
+            try:
+                msg = json.loads(text)
+            except ValueError:
+                await ws.send_json({"type": "error", "code": "bad_request",
+                                    "message": "a message is a JSON object: "
+                                               '{"action": ..., "version": ...}'})
+                continue
             await ws.send_json(await _ws_submit(hub, gid, sub.seat, msg))
     except (WebSocketDisconnect, RuntimeError):
         pass
