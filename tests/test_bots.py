@@ -57,6 +57,7 @@ def test_search_plays_a_whole_game_of_each() -> None:
 
     for name in game_names():
         game = get_game(name)
-        options = {"max_rounds": 6} if "max_rounds" in game.options else {"seasons": 2}
+        short = {"max_rounds": 6, "seasons": 2, "limit": 30}
+        options = {k: v for k, v in short.items() if k in game.options}
         result = play_match(name, 3, 5, ["ismcts:20", "heuristic", "random"], options)
         assert result.state.is_terminal()

@@ -36,7 +36,7 @@ class ISMCTS(Bot):
 
     def __init__(self, seed: int, game: Game, iterations: int = 0, seconds: float = 0.0,
                  exploration: float = 0.1, rollout: int | None = None,
-                 prior: int = 0) -> None:
+                 prior: int = 0, top: int = 0) -> None:
         super().__init__(seed)
         self.game = game
         self.iterations = iterations or (0 if seconds else 500)
@@ -46,6 +46,7 @@ class ISMCTS(Bot):
         # 4 (Cult judges a position as it is; Colonies' orders act only when resolved).
         self.rollout = min(game.heuristic_depth, 4) if rollout is None else rollout
         self.prior = prior
+        self.top = top
         self.last_iterations = 0
 
     def choose(self, view: dict[str, Any], legal: list[Action],
@@ -56,8 +57,10 @@ class ISMCTS(Bot):
         root = Node()
         allowed = set(legal)
         deadline = time.perf_counter() + self.seconds if self.seconds else math.inf
-        if self.prior:
-            self._seed_root(root, sample(self.rng.below(1 << 62)), me, legal)
+        if self.prior or self.top:
+            scores = self._seed_root(root, sample(self.rng.below(1 << 62)), me, legal)
+            if self.top:
+                allowed = set(sorted(legal, key=lambda a: -scores[a])[:self.top])
         done = 0
         while (done < self.iterations if self.iterations else time.perf_counter() < deadline):
             self._iterate(root, sample(self.rng.below(1 << 62)), me, allowed)
@@ -67,14 +70,19 @@ class ISMCTS(Bot):
                    key=lambda kn: (kn[1].visits, kn[1].reward), default=None)
         return best[0][1] if best else self.rng.choice(legal)
 
-    def _seed_root(self, root: Node, state: State, me: int, legal: list[Action]) -> None:
+    def _seed_root(self, root: Node, state: State, me: int,
+                   legal: list[Action]) -> dict[Action, float]:
+        scores = {}
         for a in legal:
             s = state.clone()
             s.apply_unchecked(me, a)
-            child = Node()
-            child.visits = child.available = self.prior
-            child.reward = self.prior * self.game.evaluate(s)[me]
-            root.children[(me, a)] = child
+            scores[a] = self.game.evaluate(s)[me]
+            if self.prior:
+                child = Node()
+                child.visits = child.available = self.prior
+                child.reward = self.prior * scores[a]
+                root.children[(me, a)] = child
+        return scores
 
     def _iterate(self, root: Node, state: State, me: int, allowed: set[Action]) -> None:
         node = root
