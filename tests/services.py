@@ -92,3 +92,35 @@ def redis() -> Iterator[str]:
     finally:
         proc.terminate()
         proc.wait(30)
+
+
+@contextmanager
+def meeple_server(db_url: str, *args: str, port: int | None = None
+                  ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``meeple serve`` in its own process on 127.0.0.1; yields (base URL, process)."""
+    import sys
+
+    import httpx
+
+    port = port or free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "meeple", "serve", "--port", str(port), "--db", db_url,
+         "--log-level", "warning", *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        end = time.time() + 60
+        while True:
+            try:
+                httpx.get(f"{base}/api/health", timeout=1)
+                break
+            except httpx.HTTPError:
+                if proc.poll() is not None or time.time() > end:
+                    err = proc.stderr.read().decode() if proc.stderr and proc.poll() is not None \
+                        else ""
+                    raise AssertionError(f"server did not start: {err}") from None
+                time.sleep(0.1)
+        yield base, proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            proc.wait(20)

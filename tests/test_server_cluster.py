@@ -4,41 +4,19 @@ accepted by one reaches a WebSocket client of the other."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 
 import httpx
 from websockets.sync.client import connect
 
-from tests.services import free_port, postgres, redis
+from tests.services import meeple_server, postgres, redis
 
 
 @contextmanager
 def _serve(db: str, redis_url: str) -> Iterator[str]:
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "meeple", "serve", "--port", str(port), "--db", db, "--redis",
-         redis_url, "--shared", "--bot-workers", "0", "--log-level", "warning"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        end = time.time() + 60
-        while True:
-            try:
-                httpx.get(f"{base}/api/health", timeout=1)
-                break
-            except httpx.HTTPError:
-                if proc.poll() is not None or time.time() > end:
-                    err = proc.stderr.read() if proc.stderr and proc.poll() is not None else ""
-                    raise AssertionError(f"server did not start: {err!r}") from None
-                time.sleep(0.2)
+    with meeple_server(db, "--redis", redis_url, "--shared", "--bot-workers", "0") as (base, _):
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(20)
 
 
 def test_a_move_accepted_by_one_server_reaches_a_websocket_of_the_other() -> None:

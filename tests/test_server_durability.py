@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,36 +15,13 @@ import httpx
 from sqlalchemy import create_engine
 
 from meeple.server import db
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+from tests.services import free_port, meeple_server
 
 
 @contextmanager
 def serving(db_path: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "meeple", "serve", "--port", str(port), "--db",
-         f"sqlite:///{db_path}", "--bot-workers", "1", "--log-level", "warning"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        end = time.time() + 30
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1)
-                break
-            except httpx.HTTPError:
-                if proc.poll() is not None or time.time() > end:
-                    raise AssertionError(f"server did not start: {proc.stderr!r}") from None
-                time.sleep(0.1)
+    with meeple_server(f"sqlite:///{db_path}", "--bot-workers", "1", port=port) as (_, proc):
         yield proc
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            proc.wait(10)
 
 
 def _view(base: str, gid: str, token: str) -> dict[str, Any]:
@@ -66,7 +41,7 @@ def _my_turn(base: str, gid: str, token: str) -> dict[str, Any]:
 
 
 def test_a_game_survives_sigkill_and_continues_from_the_same_position(tmp_path: Path) -> None:
-    path, port = tmp_path / "meeple.db", _free_port()
+    path, port = tmp_path / "meeple.db", free_port()
     base = f"http://127.0.0.1:{port}"
     acked: list[int] = []
     with serving(path, port) as proc:

@@ -116,6 +116,11 @@ class Game(ABC):
                     return a
         return legal[0]
 
+    def catalog(self) -> dict[str, str]:
+        """What each token of the game's public components is called (cards, licences),
+        for clients that show names; the same for every game of this kind."""
+        return {}
+
     def visible_waiting(self, state: State, viewer: int | None) -> list[int]:
         """The players ``viewer`` may know are being waited on (default: all of them;
         a game with secret decisions, such as Colonies' spies, says less)."""

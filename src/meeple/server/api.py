@@ -123,6 +123,48 @@ async def export(request: Request, gid: str, authorization: Auth = None) -> dict
     return record.model_dump()
 
 
+@router.get("/games/{gid}/replay",
+            summary="A finished game after any number of actions, as the caller saw it")
+async def replay(request: Request, gid: str, authorization: Auth = None,
+                 version: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
+    from meeple.server.replay import replay as position
+
+    hub = _hub(request)
+    cred = await _cred(hub, gid, authorization)
+    live = await hub.live(gid)
+    if not live.state.is_terminal():
+        raise Forbidden("only a finished game can be replayed")
+    rows = await asyncio.to_thread(hub.store.actions_after, gid, 0)
+    if version > len(rows):
+        raise NotFound(f"game {gid} has {len(rows)} actions, not {version}")
+    return await asyncio.to_thread(position, live.row, rows, version, _seat_of(cred))
+
+
+@router.get("/meta", summary="The games this server hosts, their options, and the bots")
+async def meta() -> dict[str, Any]:
+    from meeple.bots.base import bot_kinds
+    from meeple.core.registry import game_names, get_game
+
+    games = []
+    for name in game_names():
+        g = get_game(name)
+        games.append({"name": name, "title": g.title, "min_players": g.min_players,
+                      "max_players": g.max_players, "default_players": g.default_players,
+                      "options": {k: {"default": o.default, "help": o.help}
+                                  for k, o in g.options.items()}})
+    return {"games": games, "bots": bot_kinds()}
+
+
+@router.get("/catalog/{game}", summary="Names of a game's cards and other public pieces")
+async def catalog(game: str) -> dict[str, str]:
+    from meeple.core.registry import get_game
+
+    try:
+        return get_game(game).catalog()
+    except KeyError as e:
+        raise NotFound(str(e.args[0])) from None
+
+
 @router.get("/games/{gid}/report", response_class=PlainTextResponse,
             summary="Colonies: a season's report for the caller (Markdown or BBCode)")
 async def report(request: Request, gid: str, authorization: Auth = None,

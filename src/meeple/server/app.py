@@ -69,6 +69,12 @@ def create_app(config: Config) -> FastAPI:
 
     app.include_router(router)
     _errors(app)
+    from pathlib import Path
+
+    from fastapi.staticfiles import StaticFiles
+
+    static = Path(__file__).resolve().parent.parent / "web" / "static"
+    app.mount("/", StaticFiles(directory=static, html=True), name="web")
     return app
 
 

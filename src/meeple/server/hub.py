@@ -239,6 +239,8 @@ class Hub:
     def payload(self, live: Live, seat: int | None, role: str = "seat") -> dict[str, Any]:
         s = live.state
         waiting = live.game.visible_waiting(s, seat)
+        view = s.view(seat)
+        view.pop("log", None)  # the log has its own route: /log?since=N
         out: dict[str, Any] = {
             "game_id": live.id, "game": live.game.name, "title": live.game.title,
             "version": live.version, "seat": seat, "role": role,
@@ -248,7 +250,7 @@ class Hub:
             "seats": [{"seat": x["seat"], "kind": x["kind"], "name": x["name"],
                        "joined": bool(x["joined"]) or x["kind"] not in HUMAN_KINDS}
                       for x in live.seats],
-            "view": s.view(seat), "board": s.render(seat),
+            "view": view, "board": s.render(seat), "log_size": len(s.log.visible(seat)),
         }
         if seat is not None and seat in waiting:
             legal = s.legal_actions(seat)

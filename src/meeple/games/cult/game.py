@@ -112,4 +112,18 @@ class CultGame(Game):
         return state_from_json(data)
 
 
+    def catalog(self) -> dict[str, str]:
+        from meeple.games.cult.model import GREATNESS, card_token
+        from meeple.games.cult.shared import card_name
+
+        codes = [*range(len(B.DATA.miracles)),
+                 *(CONSPIRACY + i for i in range(len(B.DATA.conspiracies))),
+                 *(LICENCE + i for i in range(len(B.DATA.licences))), GREATNESS]
+        out = {}
+        for code in codes:
+            token = card_token(code)
+            out[token] = card_name(code).removeprefix(token).strip()
+        return out
+
+
 CultState.game = CultGame()

@@ -1,0 +1,37 @@
+// The server's HTTP API and each seat's WebSocket.
+export class ApiError extends Error {
+  constructor(status, code, message) { super(message); this.status = status; this.code = code; }
+}
+
+export async function call(method, path, { token, body } = {}) {
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const type = r.headers.get("content-type") || "";
+  const data = type.includes("json") ? await r.json() : await r.text();
+  if (!r.ok) {
+    const e = (data && data.error) || {};
+    throw new ApiError(r.status, e.code || "http", e.message || `HTTP ${r.status}`);
+  }
+  return data;
+}
+
+// Calls onUpdate with each update for this seat; reconnects after a drop.
+export function subscribe(gid, token, onUpdate) {
+  let ws = null, closed = false, wait = 500;
+  const open = () => {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    ws = new WebSocket(`${proto}://${location.host}/api/games/${gid}/ws?token=${encodeURIComponent(token)}`);
+    ws.onmessage = (ev) => {
+      wait = 500;
+      const msg = JSON.parse(ev.data);
+      if (msg.type === "update") onUpdate(msg);
+    };
+    ws.onclose = (ev) => {
+      if (!closed && ev.code !== 4403 && ev.code !== 4404) setTimeout(open, wait = Math.min(wait * 2, 8000));
+    };
+  };
+  open();
+  return () => { closed = true; if (ws) ws.close(); };
+}

@@ -1,0 +1,59 @@
+// Interface text in English and Russian. Game text (the log, prompts, choices) comes
+// from the server as the rules engine writes it.
+const TEXT = {
+  en: {
+    tagline: "board games with every rule enforced",
+    newGame: "New game", game: "Game", players: "Players", seat: "Seat", human: "human",
+    create: "Create and play", deadline: "Seconds per decision (empty: none)",
+    publicGame: "List in the lobby", myGames: "My games", openGames: "Open games",
+    noGames: "No games yet.", turn: "Turn", yourTurn: "your turn", waitingFor: "waiting for",
+    over: "over", links: "Invitations", joinLink: "join link for seat", spectatorLink: "spectator link",
+    copy: "Copy", copied: "Copied", prompt: "Your decision", others: "Others are deciding",
+    typeAction: "or type an action", send: "Send", log: "Log", board: "Board",
+    gameOver: "Game over", winner: "Winner", winners: "Winners", reason: "Reason",
+    replay: "Replay", start: "Start", back: "Back", forward: "Forward", end: "End",
+    round: "Round", jump: "Jump to round", hand: "Your hand", palace: "Palace (licences)",
+    decks: "Decks", power: "mystic power", followers: "followers", coins: "coins", mobs: "mobs",
+    altars: "altars", rituals: "rituals", licences: "licences", cards: "cards", side: "side",
+    light: "light", dark: "dark", free: "free priests", deadlineIn: "deadline in",
+    orders: "Orders", ravens: "Ravens", to: "to", text: "text", sendRaven: "Send raven",
+    reports: "Reports", season: "Season", master: "Master console", event: "Personal event",
+    resources: "resources", province: "province", you: "you", spectator: "spectator",
+    open: "Open", claim: "Take seat", name: "Your name", bot: "bot",
+    notAllowed: "Refused", pick: "Click a highlighted district or choose below",
+    gold: "gold", army: "army", loyalty: "loyalty", reputation: "reputation", goal: "goal",
+    setGoal: "Set goal", deciding: "deciding", done: "done",
+  },
+  ru: {
+    tagline: "настольные игры, где каждое правило соблюдает машина",
+    newGame: "Новая игра", game: "Игра", players: "Игроков", seat: "Место", human: "человек",
+    create: "Создать и играть", deadline: "Секунд на решение (пусто: без срока)",
+    publicGame: "Показать в лобби", myGames: "Мои игры", openGames: "Открытые игры",
+    noGames: "Пока нет игр.", turn: "Ход", yourTurn: "ваш ход", waitingFor: "ждём",
+    over: "окончена", links: "Приглашения", joinLink: "ссылка для места", spectatorLink: "ссылка для зрителей",
+    copy: "Копировать", copied: "Скопировано", prompt: "Ваше решение", others: "Решают другие",
+    typeAction: "или введите действие", send: "Отправить", log: "Журнал", board: "Поле",
+    gameOver: "Игра окончена", winner: "Победитель", winners: "Победители", reason: "Причина",
+    replay: "Повтор", start: "В начало", back: "Назад", forward: "Вперёд", end: "В конец",
+    round: "Раунд", jump: "Перейти к раунду", hand: "Ваши карты", palace: "Дворец (лицензии)",
+    decks: "Колоды", power: "мистическая сила", followers: "последователи", coins: "монеты", mobs: "толпы",
+    altars: "алтари", rituals: "ритуалы", licences: "лицензии", cards: "карты", side: "сторона",
+    light: "светлая", dark: "тёмная", free: "свободные жрецы", deadlineIn: "срок через",
+    orders: "Приказы", ravens: "Вороны", to: "кому", text: "текст", sendRaven: "Послать ворона",
+    reports: "Отчёты", season: "Сезон", master: "Пульт Мастера", event: "Личное событие",
+    resources: "ресурсы", province: "провинция", you: "вы", spectator: "зритель",
+    open: "Открыть", claim: "Занять место", name: "Ваше имя", bot: "бот",
+    notAllowed: "Отказано", pick: "Нажмите на подсвеченный район или выберите ниже",
+    gold: "золото", army: "армия", loyalty: "верность", reputation: "репутация", goal: "цель",
+    setGoal: "Задать цель", deciding: "решает", done: "готово",
+  },
+};
+
+let lang = localStorage.getItem("meeple.lang") || (navigator.language.startsWith("ru") ? "ru" : "en");
+export const t = (key) => (TEXT[lang] && TEXT[lang][key]) || TEXT.en[key] || key;
+export const language = () => lang;
+export function toggleLanguage() {
+  lang = lang === "en" ? "ru" : "en";
+  localStorage.setItem("meeple.lang", lang);
+  document.documentElement.lang = lang;
+}

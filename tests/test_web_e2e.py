@@ -1,0 +1,159 @@
+"""The web client in a real headless browser (Debian's chromium, driven by Playwright):
+a Cult game against a bot clicked through to the end, and its replay; a Colonies season
+with two people in two browsers exchanging ravens; screenshots of each table, at
+1280x800 and phone size, written to out/screenshots/."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from meeple.core.rng import Rng
+from tests.services import meeple_server
+
+SHOTS = Path(__file__).resolve().parent.parent / "out" / "screenshots"
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    exe = shutil.which("chromium") or shutil.which("chromium-browser")
+    if exe is None:
+        if os.environ.get("MEEPLE_REQUIRE_SERVICES"):
+            raise AssertionError("chromium is not installed (apt-get install chromium)")
+        pytest.skip("chromium is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=exe, args=CHROMIUM_FLAGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[str]:
+    with meeple_server(f"sqlite:///{tmp_path / 'web.db'}", "--bot-workers", "0") as (base, _):
+        yield base
+
+
+def _page(browser: Any, width: int = 1280, height: int = 800) -> Any:
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page
+
+
+def _create(page: Any, site: str, game: str, seats: list[str], options: dict[str, str]) -> None:
+    page.goto(site + "/")
+    page.select_option("#game", game)
+    page.select_option("#players", str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.select_option(f"#seat-{i}", kind)
+    for key, value in options.items():
+        page.fill(f'[data-option="{key}"]', value)
+    page.click("#create")
+    page.wait_for_selector("#invitations")
+
+
+def test_a_person_plays_cult_against_a_bot_to_the_end_by_clicking(browser: Any, site: str
+                                                                   ) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = _page(browser)
+    _create(page, site, "cult", ["human", "random"], {"max_rounds": "3"})
+    page.click("#play-first")
+    page.wait_for_selector("#turn, #game-over")
+    rng, clicks, shot = Rng(5), 0, False
+    while not page.query_selector("#game-over"):
+        page.wait_for_selector("#prompt .choice, .district.pick, #game-over", timeout=30_000)
+        if page.query_selector("#game-over"):
+            break
+        if not shot and len(page.query_selector_all("#board circle")) >= 4 \
+                and page.query_selector(".district.pick"):
+            page.screenshot(path=str(SHOTS / "cult-1280x800.png"))
+            shot = True
+        districts = page.query_selector_all(".district.pick")
+        before = page.inner_text("#turn")
+        if districts and rng.below(2):
+            districts[rng.below(len(districts))].click()
+            options = page.query_selector_all("#prompt .choice")
+            if options and page.inner_text("#turn") == before:
+                options[rng.below(len(options))].click()
+        else:
+            options = page.query_selector_all("#prompt .choice")
+            if not options:
+                continue
+            options[rng.below(len(options))].click()
+        clicks += 1
+        page.wait_for_function("b => !document.querySelector('#turn') || "
+                               "document.querySelector('#turn').innerText !== b || "
+                               "document.querySelector('#error').innerText", arg=before,
+                               timeout=30_000)
+        refused = page.inner_text("#error")
+        assert not refused or "version" in refused, refused
+    text = page.inner_text("#game-over")
+    assert "Game over" in text and "Reason" in text
+    assert clicks > 5
+    page.screenshot(path=str(SHOTS / "cult-game-over.png"))
+    assert not page.errors
+
+    page.click("#replay-link")
+    page.wait_for_selector("#replay-pos")
+    assert page.inner_text("#replay-pos").startswith("0 /")
+    page.click("#replay-forward")
+    page.wait_for_function("document.querySelector('#replay-pos').innerText.startsWith('1 /')")
+    rounds = page.query_selector_all("#replay-round option")
+    assert len(rounds) >= 2
+    page.select_option("#replay-round", index=len(rounds) - 1)
+    page.wait_for_function("!document.querySelector('#replay-pos').innerText.startsWith('1 /')")
+    assert not page.errors
+
+
+def test_two_people_play_a_colonies_season_and_exchange_ravens(browser: Any, site: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    a = _page(browser)
+    _create(a, site, "colonies", ["human", "human"], {"seasons": "2"})
+    link = a.input_value('#invitations input[aria-label^="join link for seat 1"]')
+    a.click("#play-first")
+    b = _page(browser, 390, 844)  # the second player is on a phone
+    b.goto(link)
+    for page in (a, b):
+        page.wait_for_selector('#prompt .choice[data-action="ready"]')
+        page.click('#prompt .choice[data-action="ready"]')
+    for page in (a, b):
+        page.wait_for_selector("#raven-text")
+    a.screenshot(path=str(SHOTS / "colonies-1280x800.png"))
+    b.screenshot(path=str(SHOTS / "colonies-phone.png"), full_page=True)
+    a.fill("#raven-text", "<b>Meet me</b> at the ford")
+    a.click("#send-raven")
+    a.wait_for_selector("text=Meet me")
+    b.fill("#raven-text", "Only if you bring gold")
+    b.click("#send-raven")
+    b.wait_for_selector("text=Only if you bring gold")
+    for page in (a, b):
+        page.click('#prompt .choice[data-action="submit"]')
+    for page, theirs in ((a, "Only if you bring gold"), (b, "<b>Meet me</b> at the ford")):
+        page.wait_for_function("t => (document.querySelector('#report') || {}).textContent"
+                               "?.includes(t)", arg=theirs, timeout=30_000)
+    # Player-written text is shown as text: the tag is visible, no element was made.
+    assert "<b>Meet me</b>" in b.text_content("#report")
+    assert b.query_selector("#report b") is None
+    b.screenshot(path=str(SHOTS / "colonies-report-phone.png"), full_page=True)
+    assert not a.errors and not b.errors
+
+
+def test_the_interface_speaks_russian(browser: Any, site: str) -> None:
+    page = _page(browser)
+    page.goto(site + "/")
+    page.wait_for_selector("#create")
+    page.click("#lang")
+    page.wait_for_function("document.querySelector('#create').innerText.includes('Создать')")
+    assert "правило" in page.inner_text("#tagline")
+    page.click("#lang")
