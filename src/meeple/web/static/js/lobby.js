@@ -49,7 +49,7 @@ function buildForm(form, games, created) {
     for (let i = 0; i < Number(count.value); i++) {
       const sel = h("select", { id: `seat-${i}`, "aria-label": `${t("seat")} ${i}` },
         h("option", { value: "human", text: t("human") }),
-        BOTS.map((b) => h("option", { value: b, text: `${t("bot")}: ${b}`, selected: i > 0 })));
+        BOTS.map((b) => h("option", { value: b, text: `${t("bot")}: ${b}`, selected: i > 0 && b === "heuristic" })));
       seats.append(h("div", { class: "seat-row" }, h("span", { text: `${t("seat")} ${i}` }), sel));
     }
   };
