@@ -14,8 +14,11 @@ from meeple.server.app import Config, create_app
 
 
 @contextmanager
-def server(db: Path, tick: float = 0.05) -> Iterator[TestClient]:
-    app = create_app(Config(database_url=f"sqlite:///{db}", bot_workers=0, tick_seconds=tick))
+def server(db: Path, tick: float = 0.05, **config: Any) -> Iterator[TestClient]:
+    """No request rate limit unless asked: these tests fire requests as fast as they can."""
+    config.setdefault("rate", 0.0)
+    app = create_app(Config(database_url=f"sqlite:///{db}", bot_workers=0, tick_seconds=tick,
+                            **config))
     with TestClient(app) as client:
         yield client
 

@@ -168,3 +168,26 @@ def test_a_report_of_a_season_not_yet_played_is_404(tmp_path: Path) -> None:
         cult = create(c, game="cult", players=2, seed=2)
         r = c.get(f"/api/games/{cult['id']}/report", headers=auth(cult["seats"][0]["token"]))
         assert r.status_code == 404
+
+
+def test_an_oversized_body_gets_413_and_a_flood_gets_429(tmp_path: Path) -> None:
+    with server(tmp_path / "m.db", rate=5.0, burst=5.0, max_body=2000) as c:
+        big = {"game": "cult", "options": {"cults": "x" * 5000}}
+        r = c.post("/api/games", json=big)
+        assert r.status_code == 413 and r.json()["error"]["code"] == "too_large"
+        codes = [c.get("/api/games").status_code for _ in range(20)]
+        assert codes[:4] == [200] * 4 and 429 in codes
+        r = c.get("/api/games")
+        assert r.status_code == 429 and r.headers["retry-after"] == "1"
+
+
+def test_a_websocket_flood_is_refused_message_by_message(tmp_path: Path) -> None:
+    with server(tmp_path / "m.db", ws_rate=1.0, ws_burst=3.0) as c:
+        g = create(c, game="cult", players=2, seed=1)
+        me, _, v = turn(c, g)
+        with c.websocket_connect(f"/api/games/{g['id']}/ws?token={me}") as ws:
+            ws.receive_json()
+            for _ in range(6):
+                ws.send_json({"action": "place 99"})
+            codes = [ws.receive_json().get("code") for _ in range(6)]
+            assert codes.count("illegal_action") == 3 and codes.count("rate_limited") == 3

@@ -33,9 +33,12 @@ def serve(
     config = Config(database_url=url, bot_workers=bot_workers, redis_url=redis,
                     shared=shared)
     typer.echo(f"meeple server on http://{host}:{port} (database {_safe(url)})")
+    from meeple.server.app import redact_secrets_in_logs
+
+    redact_secrets_in_logs()
     # Each update is a small JSON view: compressing it costs more CPU than it saves.
     uvicorn.run(create_app(config), host=host, port=port, log_level=log_level,
-                ws_per_message_deflate=False, loop="auto")
+                ws_per_message_deflate=False, loop="auto", ws_max_size=config.max_body)
 
 
 def _safe(url: str) -> str:

@@ -16,6 +16,7 @@ from meeple.core.record import GameRecord, RecordedAction
 from meeple.server import lobby
 from meeple.server.errors import ApiError, Forbidden, NotFound
 from meeple.server.hub import Hub, Subscriber
+from meeple.server.limits import Bucket
 from meeple.server.schemas import Claim, CreateGame, ImportGame, Join, Submit
 from meeple.server.store import Credential
 
@@ -204,9 +205,15 @@ async def socket(ws: WebSocket, gid: str, token: str | None = None) -> None:
     live.subscribers.add(sub)
     sub.put({"type": "update", **hub.payload(live, sub.seat, cred.role)})
     sender = asyncio.create_task(_send(ws, sub))
+    config = ws.app.state.config
+    bucket = Bucket(config.ws_rate, config.ws_burst)
     try:
         while True:
             text = await ws.receive_text()
+            if not bucket.take():
+                await ws.send_json({"type": "error", "code": "rate_limited",
+                                    "message": "too many messages: slow down"})
+                continue
             try:
                 msg = json.loads(text)
             except ValueError:

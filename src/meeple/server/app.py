@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -32,6 +33,11 @@ class Config:
     tick_seconds: float = 1.0
     redis_url: str | None = None
     shared: bool = False  # several server processes on one database
+    max_body: int = 64 * 1024  # bytes of a request body
+    rate: float = 200.0  # requests per second per client address (0: no limit)
+    burst: float = 400.0
+    ws_rate: float = 20.0  # WebSocket messages per second per connection
+    ws_burst: float = 40.0
 
 
 def create_app(config: Config) -> FastAPI:
@@ -69,6 +75,11 @@ def create_app(config: Config) -> FastAPI:
 
     app.include_router(router)
     _errors(app)
+    app.state.config = config
+    from meeple.server.limits import Limits
+
+    app.add_middleware(Limits, max_body=config.max_body, rate=config.rate,
+                       burst=config.burst)
     from pathlib import Path
 
     from fastapi.staticfiles import StaticFiles
@@ -88,6 +99,25 @@ async def _tick(hub: Hub, seconds: float) -> None:
                 await deliver_due(hub.store, client)
             except Exception:
                 log.exception("background tick failed")
+
+
+class _Redact(logging.Filter):
+    """WebSocket URLs carry a seat's secret (``?token=``): never write it to a log."""
+
+    PATTERN = re.compile(r"(token=)[^&\s\"']+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(self.PATTERN.sub(r"\1***", a) if isinstance(a, str) else a
+                                for a in record.args)
+        if isinstance(record.msg, str):
+            record.msg = self.PATTERN.sub(r"\1***", record.msg)
+        return True
+
+
+def redact_secrets_in_logs() -> None:
+    for name in ("uvicorn.access", "uvicorn.error", "uvicorn", "meeple.server"):
+        logging.getLogger(name).addFilter(_Redact())
 
 
 def _errors(app: FastAPI) -> None:
