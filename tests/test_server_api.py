@@ -184,7 +184,7 @@ def test_an_oversized_body_gets_413_and_a_flood_gets_429(tmp_path: Path) -> None
 def test_a_websocket_flood_is_refused_message_by_message(tmp_path: Path) -> None:
     with server(tmp_path / "m.db", ws_rate=1.0, ws_burst=3.0) as c:
         g = create(c, game="cult", players=2, seed=1)
-        me, _, v = turn(c, g)
+        me, _, _ = turn(c, g)
         with c.websocket_connect(f"/api/games/{g['id']}/ws?token={me}") as ws:
             ws.receive_json()
             for _ in range(6):

@@ -51,6 +51,22 @@ def _page(browser: Any, width: int = 1280, height: int = 800) -> Any:
     return page
 
 
+def _click_one(page: Any, selector: str, rng: Rng) -> bool:
+    """Click one of the elements at random; False if there were none, or the page
+    redrew them under the pointer (an update came in: look again)."""
+    from playwright.sync_api import Error
+
+    found = page.locator(selector)
+    n = found.count()
+    if n == 0:
+        return False
+    try:
+        found.nth(rng.below(n)).click(timeout=2_000)
+    except Error:
+        return False
+    return True
+
+
 def _create(page: Any, site: str, game: str, seats: list[str], options: dict[str, str]) -> None:
     page.goto(site + "/")
     page.select_option("#game", game)
@@ -79,18 +95,14 @@ def test_a_person_plays_cult_against_a_bot_to_the_end_by_clicking(browser: Any, 
                 and page.query_selector(".district.pick"):
             page.screenshot(path=str(SHOTS / "cult-1280x800.png"))
             shot = True
-        districts = page.query_selector_all(".district.pick")
         before = page.inner_text("#turn")
-        if districts and rng.below(2):
-            districts[rng.below(len(districts))].click()
-            options = page.query_selector_all("#prompt .choice")
-            if options and page.inner_text("#turn") == before:
-                options[rng.below(len(options))].click()
-        else:
-            options = page.query_selector_all("#prompt .choice")
-            if not options:
-                continue
-            options[rng.below(len(options))].click()
+        if rng.below(2) and _click_one(page, ".district.pick", rng):
+            # One choice there: it was sent. Several: they are listed for us to pick.
+            if page.query_selector("#prompt button.secondary") \
+                    and page.inner_text("#turn") == before:
+                _click_one(page, "#prompt .choice", rng)
+        elif not _click_one(page, "#prompt .choice", rng):
+            continue
         clicks += 1
         page.wait_for_function("b => !document.querySelector('#turn') || "
                                "document.querySelector('#turn').innerText !== b || "
