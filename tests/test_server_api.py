@@ -191,3 +191,24 @@ def test_a_websocket_flood_is_refused_message_by_message(tmp_path: Path) -> None
                 ws.send_json({"action": "place 99"})
             codes = [ws.receive_json().get("code") for _ in range(6)]
             assert codes.count("illegal_action") == 3 and codes.count("rate_limited") == 3
+
+
+def test_a_locked_database_gets_503_and_no_half_written_move(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "m.db"
+    with server(path, db_timeout=0.3) as c:
+        g = create(c, game="cult", players=2, seed=1)
+        me, _, v = turn(c, g)
+        lock = sqlite3.connect(path, isolation_level=None)
+        lock.execute("BEGIN EXCLUSIVE")
+        r = c.post(f"/api/games/{g['id']}/actions", headers=auth(me),
+                   json={"action": v["legal"][0], "version": v["version"]})
+        assert r.status_code == 503 and r.json()["error"]["code"] == "storage_unavailable"
+        assert "nothing was changed" in r.json()["error"]["message"]
+        lock.execute("ROLLBACK")
+        lock.close()
+        assert c.get(f"/api/games/{g['id']}", headers=auth(me)).json()["version"] == v["version"]
+        r = c.post(f"/api/games/{g['id']}/actions", headers=auth(me),
+                   json={"action": v["legal"][0], "version": v["version"]})
+        assert r.status_code == 200 and r.json()["version"] == v["version"] + 1

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import PlainTextResponse
+from sqlalchemy.exc import DBAPIError
 
 from meeple.core.record import GameRecord, RecordedAction
 from meeple.server import lobby
@@ -245,5 +246,8 @@ async def _ws_submit(hub: Hub, gid: str, seat: int | None, msg: Any) -> dict[str
         return {"type": "ack", **ack}
     except ApiError as e:
         return {"type": "error", **e.to_json()["error"]}
+    except DBAPIError:
+        return {"type": "error", "code": "storage_unavailable",
+                "message": "the database cannot take this now; nothing was changed"}
     except ValueError as e:
         return {"type": "error", "code": "bad_request", "message": str(e)[:500]}

@@ -14,6 +14,7 @@ import httpx
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException
 
 from meeple.server.bots import BotRunner
@@ -38,12 +39,13 @@ class Config:
     burst: float = 400.0
     ws_rate: float = 20.0  # WebSocket messages per second per connection
     ws_burst: float = 40.0
+    db_timeout: float = 10.0  # seconds to wait for a database locked by someone else
 
 
 def create_app(config: Config) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = await asyncio.to_thread(Store, config.database_url)
+        store = await asyncio.to_thread(Store, config.database_url, True, config.db_timeout)
         bots = BotRunner(config.bot_workers)
         hub = Hub(store, bots, config.snapshot_every,
                   shared=config.shared or config.redis_url is not None)
@@ -132,6 +134,16 @@ def _errors(app: FastAPI) -> None:
             for err in e.errors()[:5])
         return JSONResponse({"error": {"code": "bad_request", "message": problems}},
                             status_code=400)
+
+    @app.exception_handler(DBAPIError)
+    async def storage(_r: Request, e: DBAPIError) -> JSONResponse:
+        # Nothing was applied: a game changes in memory only after its commit.
+        reason = str(e.orig).splitlines()[0][:200] if e.orig else type(e).__name__
+        log.error("storage error: %s", reason)
+        return JSONResponse({"error": {"code": "storage_unavailable", "message":
+                             f"the database cannot take this now ({reason}); nothing was "
+                             "changed: try again later"}}, status_code=503,
+                            headers={"retry-after": "5"})
 
     @app.exception_handler(HTTPException)
     async def http_error(_r: Request, e: HTTPException) -> JSONResponse:

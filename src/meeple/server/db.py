@@ -98,11 +98,13 @@ def default_url(directory: Path | None = None) -> str:
     return f"sqlite:///{(directory or Path.cwd()) / 'meeple.db'}"
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, timeout: float = 10.0) -> Engine:
     """An engine for ``url``; SQLite in WAL mode with full fsync, so that an action
-    committed is on disk before it is acknowledged."""
+    committed is on disk before it is acknowledged. A database locked by someone else
+    is waited for ``timeout`` seconds, then reported."""
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(url, connect_args={"check_same_thread": False,
+                                                  "timeout": timeout})
 
         @event.listens_for(engine, "connect")
         def _pragmas(conn, _record):  # type: ignore[no-untyped-def]

@@ -63,11 +63,11 @@ def _move_params(item: Append) -> dict[str, Any]:
 
 
 class Store:
-    def __init__(self, url: str, migrate: bool = True) -> None:
+    def __init__(self, url: str, migrate: bool = True, timeout: float = 10.0) -> None:
         if migrate:
             db.migrate(url)
         self.url = url
-        self.engine: Engine = db.make_engine(url)
+        self.engine: Engine = db.make_engine(url, timeout)
 
     def close(self) -> None:
         self.engine.dispose()
