@@ -257,6 +257,39 @@ def bench_server(
         typer.echo(f"{k:<18} {v}")
 
 
+check_app = typer.Typer(no_args_is_help=True, help="Suites that attack the server and engine.")
+app.add_typer(check_app, name="check")
+
+
+@check_app.command("reliability")
+def check_reliability(
+    kills: Annotated[int, typer.Option(help="SIGKILLs of a server under load.")] = 100,
+    views: Annotated[int, typer.Option(help="Payloads checked per game for leaks.")] = 10_000,
+    examples: Annotated[int, typer.Option(
+        help="Fuzzing examples per API operation (x10 for the parsers).")] = 100,
+    clients: Annotated[int, typer.Option(help="Clients racing on one game.")] = 50,
+    seed: Annotated[int, typer.Option(help="Seed of every random choice.")] = 1,
+    only: Annotated[str | None, typer.Option(
+        help="Comma list: sigkill, hidden, parsers, concurrency, auth, fuzz.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Kill, race, leak, fuzz and auth attacks; prints what each tried and what failed."""
+    from meeple.check.reliability import run
+
+    result = run(kills, views, examples, clients, seed,
+                 set(only.split(",")) if only else None)
+    if as_json:
+        typer.echo(json.dumps(result))
+    else:
+        for t in result["tests"]:
+            typer.echo(f"{'FAIL' if t['failed'] else 'ok  '} {t['test']}: {t['tried']}"
+                       f" ({t['failed']} failed, {t['seconds']} s)")
+            for p in t["problems"]:
+                typer.echo(f"      {p}")
+    if result["failed"]:
+        raise typer.Exit(1)
+
+
 def main() -> None:  # pragma: no cover
     app()
 

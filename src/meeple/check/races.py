@@ -1,0 +1,66 @@
+"""Concurrency: many clients race on one game, each request sent twice at once with the
+same idempotency key. The log must come out strictly sequential, each key applied once,
+and every acknowledged move in it."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from typing import Any
+
+import httpx
+
+from meeple.check.common import Outcome
+
+
+async def _client(http: httpx.AsyncClient, base: str, gid: str, token: str, moves: int,
+                  acks: list[dict[str, Any]], out: Outcome) -> None:
+    for _ in range(moves):
+        v = (await http.get(f"{base}/api/games/{gid}",
+                            headers={"Authorization": f"Bearer {token}"})).json()
+        body = {"action": "inc", "version": v["version"], "key": uuid.uuid4().hex}
+        twice = await asyncio.gather(*[http.post(
+            f"{base}/api/games/{gid}/actions", json=body,
+            headers={"Authorization": f"Bearer {token}"}) for _ in range(2)])
+        codes = sorted(r.status_code for r in twice)
+        out.count += 2
+        if any(c >= 500 for c in codes):
+            out.fail(f"a racing request got {codes}")
+        ok = [r.json() for r in twice if r.status_code == 200]
+        if len({a["version"] for a in ok}) > 1:
+            out.fail(f"one key applied twice: {ok}")
+        acks.extend(ok[:1])
+
+
+def race(base: str, clients: int = 50, moves: int = 20) -> Outcome:
+    started = time.perf_counter()
+    out = Outcome("concurrency", "")
+
+    async def run() -> None:
+        limits = httpx.Limits(max_connections=clients * 2)
+        async with httpx.AsyncClient(timeout=30, limits=limits) as http:
+            g = (await http.post(f"{base}/api/games", json={
+                "game": "counter", "players": 1, "options": {"limit": 0}})).json()
+            token = g["seats"][0]["token"]
+            acks: list[dict[str, Any]] = []
+            await asyncio.gather(*[_client(http, base, g["id"], token, moves, acks, out)
+                                   for _ in range(clients)])
+            record = (await http.get(f"{base}/api/games/{g['id']}/export",
+                                     headers={"Authorization": f"Bearer {g['owner_token']}"}
+                                     )).json()
+            n = len(record["actions"])
+            versions = sorted(a["version"] for a in acks)
+            if versions != list(range(1, n + 1)):
+                out.fail(f"{len(versions)} acknowledged moves for a log of {n}")
+            view = (await http.get(f"{base}/api/games/{g['id']}",
+                                   headers={"Authorization": f"Bearer {token}"})).json()
+            if view["view"]["count"] != n or view["version"] != n:
+                out.fail(f"the counter shows {view['view']['count']} after {n} moves")
+            out.tried = (f"{clients} clients racing on one game, {moves} moves each, every "
+                         f"request sent twice at once with one key ({out.count} requests); "
+                         f"{n} moves applied, each once, log 1..{n} without gaps")
+
+    asyncio.run(run())
+    out.seconds = round(time.perf_counter() - started, 1)
+    return out

@@ -1,0 +1,45 @@
+"""``meeple check reliability``: every attack at a chosen size, one result per test."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from meeple.check import auth, faults, fuzz, leaks, races
+from meeple.check.common import Outcome, ServerProcess
+
+
+def run(kills: int, views: int, examples: int, clients: int, seed: int = 1,
+        only: set[str] | None = None) -> dict[str, Any]:
+    started = time.perf_counter()
+    results: list[Outcome] = []
+
+    def want(name: str) -> bool:
+        return only is None or name in only
+
+    if want("sigkill"):
+        results.append(faults.sigkill(kills, seed=seed))
+    if want("hidden"):
+        results.extend(leaks.hidden(views, seed=seed))
+    if want("parsers"):
+        results.append(fuzz.parsers(examples * 10))
+    if want("concurrency") or want("auth") or want("fuzz"):
+        folder = Path(tempfile.mkdtemp(prefix="meeple-check-"))
+        log = folder / "server.log"
+        server = ServerProcess(f"sqlite:///{folder / 'check.db'}", "--log-level", "info",
+                               log=log)
+        server.start()
+        try:
+            if want("concurrency"):
+                results.append(races.race(server.base, clients))
+            if want("auth"):
+                results.append(auth.secrets_check(server.base, folder / "check.db", log))
+            if want("fuzz"):
+                results.append(fuzz.api(server.base, examples, seed))
+        finally:
+            server.stop()
+    return {"tests": [r.to_json() for r in results],
+            "failed": sum(r.failed for r in results),
+            "seconds": round(time.perf_counter() - started, 1)}
