@@ -36,7 +36,7 @@ class ISMCTS(Bot):
 
     def __init__(self, seed: int, game: Game, iterations: int = 0, seconds: float = 0.0,
                  exploration: float = 0.1, rollout: int | None = None,
-                 prior: int = 0, top: int = 0) -> None:
+                 prior: int = 0, top: int = 0, greedy: int = 0) -> None:
         super().__init__(seed)
         self.game = game
         self.iterations = iterations or (0 if seconds else 500)
@@ -47,6 +47,9 @@ class ISMCTS(Bot):
         self.rollout = min(game.heuristic_depth, 4) if rollout is None else rollout
         self.prior = prior
         self.top = top
+        # After the tree, moves chosen by each player's one-ply evaluation (the heuristic
+        # bot's policy, judged among ``greedy`` candidates) instead of at random.
+        self.greedy = greedy
         self.last_iterations = 0
 
     def choose(self, view: dict[str, Any], legal: list[Action],
@@ -115,12 +118,30 @@ class ISMCTS(Bot):
             if state.is_terminal():
                 break
             p = state.current_players()[0]
-            state.apply_unchecked(p, rng.choice(state.legal_actions(p)))
+            legal = state.legal_actions(p)
+            state.apply_unchecked(p, self._greedy(state, p, legal) if self.greedy
+                                  else rng.choice(legal))
         values = self.game.evaluate(state)
         root.visits += 1
         for n, p in path:
             n.visits += 1
             n.reward += values[p] if p < len(values) else 0.0
+
+
+    def _greedy(self, state: State, p: int, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        rng = self.rng
+        pool = legal if len(legal) <= self.greedy else [
+            legal[rng.below(len(legal))] for _ in range(self.greedy)]
+        best, best_value = pool[0], -1.0
+        for a in pool:
+            s = state.clone()
+            s.apply_unchecked(p, a)
+            value = self.game.evaluate(s)[p] + rng.below(1000) * 1e-9
+            if value > best_value:
+                best, best_value = a, value
+        return best
 
 
 def _ucb(n: Node, c: float) -> float:

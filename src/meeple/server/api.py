@@ -202,7 +202,7 @@ async def socket(ws: WebSocket, gid: str, token: str | None = None) -> None:
         await ws.close(code=4403 if e.status in (401, 403) else 4404, reason=e.message[:120])
         return
     await ws.accept()
-    sub = Subscriber(_seat_of(cred))
+    sub = Subscriber(_seat_of(cred), cred.role)
     live.subscribers.add(sub)
     sub.put({"type": "update", **hub.payload(live, sub.seat, cred.role)})
     sender = asyncio.create_task(_send(ws, sub))

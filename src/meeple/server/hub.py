@@ -35,8 +35,9 @@ class Subscriber:
     """One WebSocket: the seat it may see (None: the public view) and its mailbox. A slow
     reader loses old updates, never the newest: each update is a whole view."""
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, role: str = "seat") -> None:
         self.seat = seat
+        self.role = role
         self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=32)
 
     def put(self, message: dict[str, Any]) -> None:
@@ -225,11 +226,12 @@ class Hub:
         return out
 
     def _after_change(self, live: Live, publish: bool = True) -> None:
-        views: dict[int | None, dict[str, Any]] = {}
+        views: dict[tuple[int | None, str], dict[str, Any]] = {}
         for sub in list(live.subscribers):
-            if sub.seat not in views:
-                views[sub.seat] = {"type": "update", **self.payload(live, sub.seat)}
-            sub.put(views[sub.seat])
+            key = (sub.seat, sub.role)
+            if key not in views:
+                views[key] = {"type": "update", **self.payload(live, sub.seat, sub.role)}
+            sub.put(views[key])
         if publish and self.publish is not None:
             self._spawn(self.publish(live.id, live.version))
         self._schedule_bots(live)
