@@ -14,15 +14,24 @@ import httpx
 from meeple.check.common import Outcome
 
 
+async def _send(http: httpx.AsyncClient, method: str, url: str, token: str,
+                body: dict[str, Any] | None = None) -> httpx.Response:
+    """One request; while the server says 429 (too many), wait as it asks and send again."""
+    while True:
+        r = await http.request(method, url, json=body,
+                               headers={"Authorization": f"Bearer {token}"})
+        if r.status_code != 429:
+            return r
+        await asyncio.sleep(float(r.headers.get("retry-after", "1")) / 4)
+
+
 async def _client(http: httpx.AsyncClient, base: str, gid: str, token: str, moves: int,
                   acks: list[dict[str, Any]], out: Outcome) -> None:
     for _ in range(moves):
-        v = (await http.get(f"{base}/api/games/{gid}",
-                            headers={"Authorization": f"Bearer {token}"})).json()
+        v = (await _send(http, "GET", f"{base}/api/games/{gid}", token)).json()
         body = {"action": "inc", "version": v["version"], "key": uuid.uuid4().hex}
-        twice = await asyncio.gather(*[http.post(
-            f"{base}/api/games/{gid}/actions", json=body,
-            headers={"Authorization": f"Bearer {token}"}) for _ in range(2)])
+        twice = await asyncio.gather(*[_send(
+            http, "POST", f"{base}/api/games/{gid}/actions", token, body) for _ in range(2)])
         codes = sorted(r.status_code for r in twice)
         out.count += 2
         if any(c >= 500 for c in codes):
