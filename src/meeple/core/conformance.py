@@ -132,6 +132,9 @@ def random_playout(
         legal = state.legal_actions(p)
         if not legal:
             _fail(where, f"player {p} is asked to decide but has no legal action")
+        if len(legal) > game.max_actions:
+            _fail(where, f"{len(legal)} legal actions, over the game's max_actions "
+                         f"({game.max_actions})")
         check_actions_round_trip(legal, where)
         if steps % deep_every == 0:
             check_json_round_trip(game, state, where)

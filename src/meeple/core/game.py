@@ -59,6 +59,11 @@ class Game(ABC):
     heuristic_depth: ClassVar[int] = 8
     # False for a game without dice, shuffles or hidden facts (its seed changes nothing).
     has_chance: ClassVar[bool] = True
+    # The most legal actions a player can have at once (adapters give fixed action spaces
+    # this wide; the conformance suite checks every game stays under it).
+    max_actions: ClassVar[int] = 1024
+    # True when several players decide at once (secret orders): adapters say so.
+    simultaneous: ClassVar[bool] = False
 
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; an unknown option or a value of the wrong type is an error."""
@@ -115,6 +120,11 @@ class Game(ABC):
                 if a.kind == kind:
                     return a
         return legal[0]
+
+    def seat_count(self, state: State) -> int:
+        """How many seats decide: the players, plus any seat that is not a player (the
+        Colonies Master)."""
+        return state.num_players
 
     def catalog(self) -> dict[str, str]:
         """What each token of the game's public components is called (cards, licences),

@@ -24,6 +24,7 @@ class ColoniesGame(Game):
     # Orders change nothing until the season is resolved: look past the resolution.
     heuristic_samples = 2
     heuristic_depth = 40
+    simultaneous = True
     options: ClassVar[Mapping[str, OptionSpec]] = {
         "teams": OptionSpec(
             "random", "'random' (dealt by the seed) or a comma list of traders/generals"),
@@ -75,6 +76,10 @@ class ColoniesGame(Game):
 
         assert isinstance(state, ColoniesState)
         return redeal(state, player, Rng(seed))
+
+    def seat_count(self, state: State) -> int:
+        assert isinstance(state, ColoniesState)
+        return state.n + (state.master is not None)
 
     def visible_waiting(self, state: State, viewer: int | None) -> list[int]:
         from meeple.games.colonies.view import pending_players

@@ -20,6 +20,7 @@ class CounterGame(Game):
     heuristic_samples = 1
     heuristic_depth = 0
     has_chance = False
+    max_actions = 1
     options: ClassVar[Mapping[str, OptionSpec]] = {
         "limit": OptionSpec(100, "the game ends when the counter reaches this (0: never)"),
     }

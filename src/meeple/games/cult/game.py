@@ -23,6 +23,7 @@ class CultGame(Game):
     # The evaluation already counts districts a cult leads, so no random moves are needed.
     heuristic_samples = 1
     heuristic_depth = 0
+    max_actions = 512  # most seen in 30 random games: 73
     options: ClassVar[Mapping[str, OptionSpec]] = {
         "cults": OptionSpec(
             "random", "'random' (dealt by the seed) or a comma list of cult keys, one per seat"),
