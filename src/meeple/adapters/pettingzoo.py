@@ -35,7 +35,8 @@ class MeepleAEC(AECEnv):  # type: ignore[misc]
         self.players = players or self.game.default_players
         self.options = self.game.resolve_options(options)
         self.render_mode = render_mode
-        self.metadata = {**MeepleAEC.metadata, "name": f"meeple_{self.game.name}"}
+        self.metadata = {**MeepleAEC.metadata,  # type: ignore[misc]
+                         "name": f"meeple_{self.game.name}"}
         probe = self.game.new_state(self.players, 0, self.options)
         self.possible_agents = [f"player_{i}" for i in range(self.game.seat_count(probe))]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
