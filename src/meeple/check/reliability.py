@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from meeple.check import auth, faults, fuzz, leaks, races
+from meeple.check import auth, faults, fuzz, leaks, races, storage
 from meeple.check.common import Outcome, ServerProcess
 
 
@@ -21,6 +21,8 @@ def run(kills: int, views: int, examples: int, clients: int, seed: int = 1,
 
     if want("sigkill"):
         results.append(faults.sigkill(kills, seed=seed))
+    if want("storage"):
+        results.append(storage.storage_faults())
     if want("hidden"):
         results.extend(leaks.hidden(views, seed=seed))
     if want("parsers"):

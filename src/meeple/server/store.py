@@ -180,16 +180,18 @@ class Store:
         all. If one of them is refused, they are done again one by one, each in its own
         savepoint, so the refused one leaves the others committed."""
         now = time.time()
-        if len(batch) > 1 and self.engine.dialect.supports_sane_multi_rowcount:
+        if len(batch) == 1 or self.engine.dialect.supports_sane_multi_rowcount:
             try:
                 with self.engine.begin() as c:
                     moved = c.execute(_MOVE, [_move_params(item) for item in batch])
                     if moved.rowcount != len(batch):
-                        raise StaleVersion(-1)
+                        raise StaleVersion(batch[0].action.seq - 1)
                     self._insert_rows(c, batch, now)
                 return [None] * len(batch)
-            except (StaleVersion, DuplicateKey):
-                pass  # all rolled back: one by one below
+            except (StaleVersion, DuplicateKey) as e:
+                if len(batch) == 1:
+                    return [e]
+                # all rolled back: one by one below
         out: list[Exception | None] = []
         with self.engine.begin() as c:
             for item in batch:
