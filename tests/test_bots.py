@@ -49,8 +49,13 @@ def test_the_ismcts_budget_is_read_from_its_name() -> None:
     assert isinstance(bot, ISMCTS) and bot.iterations == 250
     timed = make_bot("ismcts:0.5s", "cult", 1)
     assert isinstance(timed, ISMCTS) and timed.seconds == 0.5
+    tuned = make_bot("ismcts:300+c=0.02+top=4+greedy=10+roll=6", "cult", 1)
+    assert isinstance(tuned, ISMCTS) and (tuned.iterations, tuned.exploration, tuned.top,
+                                          tuned.greedy, tuned.rollout) == (300, 0.02, 4, 10, 6)
     with pytest.raises(ValueError, match="bad search budget"):
         make_bot("ismcts:lots", "cult", 1)
+    with pytest.raises(ValueError, match="bad search budget"):
+        make_bot("ismcts:300+depth=3", "cult", 1)
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("genius", "cult", 1)
 

@@ -41,6 +41,13 @@ class RandomBot(Bot):
         return self.rng.choice(legal)
 
 
+# Knobs of the search that a bot's name may set: ismcts:1s+c=0.02+top=4+greedy=10+roll=4
+# (exploration, root candidates kept by the one-ply evaluation, greedy rollout candidates,
+# rollout length).
+TUNING = {"c": "exploration", "top": "top", "greedy": "greedy", "roll": "rollout",
+          "prior": "prior"}
+
+
 def bot_kinds() -> list[str]:
     return ["random", "heuristic", "ismcts", "ismcts:N (iterations)", "ismcts:Ts (seconds)"]
 
@@ -54,14 +61,21 @@ def make_bot(kind: str, game: str, seed: int) -> Bot:
         from meeple.bots.ismcts import ISMCTS
         from meeple.core.registry import get_game
 
-        budget = kind.partition(":")[2]
+        budget, *tuning = kind.partition(":")[2].split("+")
         try:
+            knobs = {k: float(v) for k, _, v in (t.partition("=") for t in tuning)}
+            unknown = set(knobs) - set(TUNING)
+            if unknown:
+                raise ValueError
+            extra: dict[str, Any] = {TUNING[k]: (v if k == "c" else int(v))
+                                     for k, v in knobs.items()}
             if budget.endswith("s"):
-                return ISMCTS(seed, get_game(game), seconds=float(budget[:-1]))
-            return ISMCTS(seed, get_game(game), iterations=int(budget or 500))
+                return ISMCTS(seed, get_game(game), seconds=float(budget[:-1]), **extra)
+            return ISMCTS(seed, get_game(game), iterations=int(budget or 500), **extra)
         except ValueError:
             raise ValueError(f"bad search budget in {kind!r}: write ismcts:2000 or "
-                             "ismcts:1s") from None
+                             "ismcts:1s, optionally tuned as ismcts:1s+c=0.02+top=4+greedy=10"
+                             "+roll=4") from None
     if kind == "heuristic":
         from meeple.bots.greedy import Greedy
         from meeple.core.registry import get_game
