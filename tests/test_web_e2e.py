@@ -141,6 +141,9 @@ def test_two_people_play_a_colonies_season_and_exchange_ravens(browser: Any, sit
         page.click('#prompt .choice[data-action="ready"]')
     for page in (a, b):
         page.wait_for_selector("#raven-text")
+    a.fill("#action-text", "recruit 99")  # orders are checked as they are typed
+    a.wait_for_selector("#action-hint.error")
+    a.fill("#action-text", "")
     a.screenshot(path=str(SHOTS / "colonies-1280x800.png"))
     b.screenshot(path=str(SHOTS / "colonies-phone.png"), full_page=True)
     a.fill("#raven-text", "<b>Meet me</b> at the ford")

@@ -23,6 +23,7 @@ const TEXT = {
     notAllowed: "Refused", pick: "Click a highlighted district or choose below",
     gold: "gold", army: "army", loyalty: "loyalty", reputation: "reputation", goal: "goal",
     setGoal: "Set goal", deciding: "deciding", done: "done",
+    notLegal: "not one of your legal actions now",
   },
   ru: {
     tagline: "настольные игры, где каждое правило соблюдает машина",
@@ -46,6 +47,7 @@ const TEXT = {
     notAllowed: "Отказано", pick: "Нажмите на подсвеченный район или выберите ниже",
     gold: "золото", army: "армия", loyalty: "верность", reputation: "репутация", goal: "цель",
     setGoal: "Задать цель", deciding: "решает", done: "готово",
+    notLegal: "сейчас такого действия у вас нет",
   },
 };
 

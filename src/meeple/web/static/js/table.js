@@ -94,8 +94,19 @@ function drawPrompt(box, p, ctx) {
   box.append(h("div", { class: "choices", role: "group", "aria-label": t("prompt") },
     shown.map((c) => h("button", { type: "button", class: "choice", "data-action": c.action, title: c.action,
       onclick: () => { ctx.filter = null; ctx.send(c.action); } }, c.text))));
-  const input = h("input", { "aria-label": t("typeAction"), placeholder: t("typeAction"), list: "legal-list" });
-  const form = h("form", { class: "seat-row" }, input, h("button", { type: "submit" }, t("send")),
+  const input = h("input", { id: "action-text", "aria-label": t("typeAction"), placeholder: t("typeAction"), list: "legal-list" });
+  const hint = h("span", { id: "action-hint", class: "muted", "aria-live": "polite" });
+  // Checked as you type: a legal action, or free text the server checks (ravens, goals,
+  // the Master's events), or neither.
+  const FREE = /^(raven|goal|event)\s/;
+  input.addEventListener("input", () => {
+    const text = input.value.trim().replace(/\s+/g, " ");
+    const ok = !text || p.legal.includes(text) || FREE.test(text);
+    input.setAttribute("aria-invalid", ok ? "false" : "true");
+    hint.className = ok ? "muted" : "error";
+    hint.textContent = ok ? "" : t("notLegal");
+  });
+  const form = h("form", { class: "seat-row" }, input, h("button", { type: "submit" }, t("send")), hint,
     h("datalist", { id: "legal-list" }, p.legal.slice(0, 200).map((a) => h("option", { value: a }))));
   form.addEventListener("submit", (ev) => { ev.preventDefault(); if (input.value.trim()) ctx.send(input.value.trim()); });
   box.append(form);
