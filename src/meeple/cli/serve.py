@@ -21,6 +21,12 @@ def serve(
     shared: Annotated[bool, typer.Option(
         help="Other server processes use the same database.")] = False,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+    rate: Annotated[float, typer.Option(
+        help="Requests per second per client address, in bursts of twice that (0: no "
+             "limit).")] = 200.0,
+    ws_rate: Annotated[float, typer.Option(
+        help="WebSocket messages per second per connection, in bursts of twice that (0: "
+             "no limit).")] = 20.0,
 ) -> None:
     """Run the game server (HTTP API at /api, OpenAPI schema at /docs and /openapi.json)."""
     import uvicorn
@@ -31,7 +37,8 @@ def serve(
     url = db or os.environ.get("MEEPLE_DATABASE_URL") or default_url()
     redis = redis or os.environ.get("MEEPLE_REDIS_URL") or None
     config = Config(database_url=url, bot_workers=bot_workers, redis_url=redis,
-                    shared=shared)
+                    shared=shared, rate=rate, burst=2 * rate, ws_rate=ws_rate,
+                    ws_burst=2 * ws_rate)
     typer.echo(f"meeple server on http://{host}:{port} (database {_safe(url)})")
     from meeple.server.app import redact_secrets_in_logs
 

@@ -207,11 +207,11 @@ async def socket(ws: WebSocket, gid: str, token: str | None = None) -> None:
     sub.put({"type": "update", **hub.payload(live, sub.seat, cred.role)})
     sender = asyncio.create_task(_send(ws, sub))
     config = ws.app.state.config
-    bucket = Bucket(config.ws_rate, config.ws_burst)
+    bucket = Bucket(config.ws_rate, config.ws_burst) if config.ws_rate > 0 else None
     try:
         while True:
             text = await ws.receive_text()
-            if not bucket.take():
+            if bucket is not None and not bucket.take():
                 await ws.send_json({"type": "error", "code": "rate_limited",
                                     "message": "too many messages: slow down"})
                 continue

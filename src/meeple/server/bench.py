@@ -133,8 +133,10 @@ def bench_server(game: str, games: int, clients: int, seconds: float, seed: int 
     url = database or f"sqlite:///{folder / 'bench.db'}"
     port = _port()
     base = f"http://127.0.0.1:{port}"
+    # Flood limits off: the benchmark measures what the server itself can carry.
     proc = subprocess.Popen([sys.executable, "-m", "meeple", "serve", "--port", str(port),
-                             "--db", url, "--bot-workers", "0", "--log-level", "warning"],
+                             "--db", url, "--bot-workers", "0", "--log-level", "warning",
+                             "--rate", "0", "--ws-rate", "0"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         _wait_up(base, proc)
