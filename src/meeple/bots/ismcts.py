@@ -35,21 +35,31 @@ class ISMCTS(Bot):
     kind = "ismcts"
 
     def __init__(self, seed: int, game: Game, iterations: int = 0, seconds: float = 0.0,
-                 exploration: float = 0.1, rollout: int | None = None,
-                 prior: int = 0, top: int = 0, greedy: int = 0) -> None:
+                 exploration: float | None = None, rollout: int | None = None,
+                 prior: int | None = None, top: int | None = None,
+                 greedy: int | None = None) -> None:
+        """Each knob not given comes from the game's ``search_tuning``, else the default."""
         super().__init__(seed)
         self.game = game
+        tuned = game.search_tuning
+
+        def knob(given: float | None, name: str, default: float) -> float:
+            return float(given if given is not None else tuned.get(name, default))
+
         self.iterations = iterations or (0 if seconds else 500)
         self.seconds = seconds
-        self.exploration = exploration
-        # Random moves after the tree: as many as the game's heuristic looks ahead, at most
-        # 4 (Cult judges a position as it is; Colonies' orders act only when resolved).
-        self.rollout = min(game.heuristic_depth, 4) if rollout is None else rollout
-        self.prior = prior
-        self.top = top
-        # After the tree, moves chosen by each player's one-ply evaluation (the heuristic
-        # bot's policy, judged among ``greedy`` candidates) instead of at random.
-        self.greedy = greedy
+        # The evaluation is a share of the win (differences of a few hundredths).
+        self.exploration = knob(exploration, "exploration", 0.1)
+        # Moves after the tree: by default as many as the game's heuristic looks ahead, at
+        # most 4 (Colonies' orders act only when resolved).
+        self.rollout = int(knob(rollout, "rollout", min(game.heuristic_depth, 4)))
+        # Virtual visits given to each root action at its one-ply evaluation.
+        self.prior = int(knob(prior, "prior", 0))
+        # Only the ``top`` root actions by the one-ply evaluation are searched (0: all).
+        self.top = int(knob(top, "top", 0))
+        # Moves after the tree chosen by each player's one-ply evaluation (the heuristic
+        # bot's policy, judged among ``greedy`` candidates) instead of at random (0).
+        self.greedy = int(knob(greedy, "greedy", 0))
         self.last_iterations = 0
 
     def choose(self, view: dict[str, Any], legal: list[Action],

@@ -57,6 +57,9 @@ class Game(ABC):
     # information set, and after how many random moves (0: judge the position at once).
     heuristic_samples: ClassVar[int] = 2
     heuristic_depth: ClassVar[int] = 8
+    # The search bot's settings for this game (ISMCTS keyword arguments), where they differ
+    # from its defaults; measured in docs/bots.md.
+    search_tuning: ClassVar[Mapping[str, float]] = {}
     # False for a game without dice, shuffles or hidden facts (its seed changes nothing).
     has_chance: ClassVar[bool] = True
     # The most legal actions a player can have at once (adapters give fixed action spaces

@@ -24,6 +24,11 @@ class CultGame(Game):
     heuristic_samples = 1
     heuristic_depth = 0
     max_actions = 512  # most seen in 30 random games: 73
+    # The best of the settings tried against three heuristic bots (docs/bots.md): low
+    # exploration, the 4 best placements by the one-ply evaluation, and 4 moves after the
+    # tree chosen the heuristic's way (best of 10 candidates).
+    search_tuning: ClassVar[Mapping[str, float]] = {
+        "exploration": 0.02, "top": 4, "greedy": 10, "rollout": 4}
     options: ClassVar[Mapping[str, OptionSpec]] = {
         "cults": OptionSpec(
             "random", "'random' (dealt by the seed) or a comma list of cult keys, one per seat"),
