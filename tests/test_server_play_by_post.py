@@ -35,6 +35,10 @@ def test_each_websocket_gets_every_change_seen_from_its_own_seat(tmp_path: Path)
             assert seen_other["view"] == c.get(f"/api/games/{gid}",
                                                headers=auth(other)).json()["view"]
             assert seen_pub["seat"] is None
+            assert "board" not in seen_other  # only on request: ?board=true
+        with c.websocket_connect(f"/api/games/{gid}/ws?token={other}&board=true") as ws:
+            first_with_board = ws.receive_json()
+            assert isinstance(first_with_board["board"], str) and first_with_board["board"]
             assert seen_pub["view"]["players"][seat_other].get("hand") != \
                 seen_other["view"]["players"][seat_other].get("hand")
 

@@ -190,10 +190,11 @@ async def report(request: Request, gid: str, authorization: Auth = None,
 
 
 @router.websocket("/games/{gid}/ws")
-async def socket(ws: WebSocket, gid: str, token: str | None = None) -> None:
-    """Sends the caller's view now and after every change; takes actions as
-    ``{"action": ..., "version": ..., "key": ...}`` and answers each with an ack or an
-    error."""
+async def socket(ws: WebSocket, gid: str, token: str | None = None,
+                 board: bool = False) -> None:
+    """Sends the caller's view now and after every change (with ``?board=true`` also the
+    board as text); takes actions as ``{"action": ..., "version": ..., "key": ...}`` and
+    answers each with an ack or an error."""
     hub: Hub = ws.app.state.hub
     try:
         cred = await lobby.authorize(hub, gid, token)
@@ -202,9 +203,9 @@ async def socket(ws: WebSocket, gid: str, token: str | None = None) -> None:
         await ws.close(code=4403 if e.status in (401, 403) else 4404, reason=e.message[:120])
         return
     await ws.accept()
-    sub = Subscriber(_seat_of(cred), cred.role)
+    sub = Subscriber(_seat_of(cred), cred.role, board)
     live.subscribers.add(sub)
-    sub.put({"type": "update", **hub.payload(live, sub.seat, cred.role)})
+    sub.put({"type": "update", **hub.payload(live, sub.seat, cred.role, board)})
     sender = asyncio.create_task(_send(ws, sub))
     config = ws.app.state.config
     bucket = Bucket(config.ws_rate, config.ws_burst) if config.ws_rate > 0 else None

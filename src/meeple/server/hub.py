@@ -35,9 +35,10 @@ class Subscriber:
     """One WebSocket: the seat it may see (None: the public view) and its mailbox. A slow
     reader loses old updates, never the newest: each update is a whole view."""
 
-    def __init__(self, seat: int | None, role: str = "seat") -> None:
+    def __init__(self, seat: int | None, role: str = "seat", board: bool = False) -> None:
         self.seat = seat
         self.role = role
+        self.board = board  # also the board as text (clients that draw it need not)
         self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=32)
 
     def put(self, message: dict[str, Any]) -> None:
@@ -226,11 +227,12 @@ class Hub:
         return out
 
     def _after_change(self, live: Live, publish: bool = True) -> None:
-        views: dict[tuple[int | None, str], dict[str, Any]] = {}
+        views: dict[tuple[int | None, str, bool], dict[str, Any]] = {}
         for sub in list(live.subscribers):
-            key = (sub.seat, sub.role)
+            key = (sub.seat, sub.role, sub.board)
             if key not in views:
-                views[key] = {"type": "update", **self.payload(live, sub.seat, sub.role)}
+                views[key] = {"type": "update",
+                              **self.payload(live, sub.seat, sub.role, sub.board)}
             sub.put(views[key])
         if publish and self.publish is not None:
             self._spawn(self.publish(live.id, live.version))
@@ -238,7 +240,8 @@ class Hub:
 
     # --- what a seat sees -------------------------------------------------------------
 
-    def payload(self, live: Live, seat: int | None, role: str = "seat") -> dict[str, Any]:
+    def payload(self, live: Live, seat: int | None, role: str = "seat",
+                board: bool = True) -> dict[str, Any]:
         s = live.state
         waiting = live.game.visible_waiting(s, seat)
         view = s.view(seat)
@@ -252,8 +255,10 @@ class Hub:
             "seats": [{"seat": x["seat"], "kind": x["kind"], "name": x["name"],
                        "joined": bool(x["joined"]) or x["kind"] not in HUMAN_KINDS}
                       for x in live.seats],
-            "view": view, "board": s.render(seat), "log_size": len(s.log.visible(seat)),
+            "view": view, "log_size": len(s.log.visible(seat)),
         }
+        if board:
+            out["board"] = s.render(seat)
         if seat is not None and seat in waiting:
             legal = s.legal_actions(seat)
             out["prompt"] = [p.text for p in s.prompts() if p.player == seat]

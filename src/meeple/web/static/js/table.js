@@ -34,7 +34,7 @@ export function showTable(root, gid, token) {
   const draw = () => {
     const p = ctx.payload, mod = GAMES[p.game];
     drawStatus(head, p, gid, token);
-    clear(board).append(mod ? mod.board(p, ctx) : h("pre", { text: p.board }));
+    clear(board).append(mod ? mod.board(p, ctx) : h("pre", { text: p.board || "" }));
     clear(side).append(mod ? mod.players(p, ctx) : h("span"));
     drawPrompt(decide, p, ctx);
     clear(extra);
