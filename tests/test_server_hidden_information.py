@@ -19,7 +19,8 @@ from tests.server_helpers import auth, create, server
 def _same_after_redeal(hub: Hub, gid: str, seat: int | None, got: dict[str, Any],
                        log: list[dict[str, Any]], seed: int) -> None:
     live = hub.games[gid]
-    other = dataclasses.replace(live, state=live.game.redeal_hidden(live.state, seat, seed))
+    other = dataclasses.replace(live, state=live.game.redeal_hidden(live.state, seat, seed),
+                                log_counts={})
     want = json.loads(json.dumps(hub.payload(other, seat, got["role"])))
     assert got == want, f"seat {seat}: the payload depends on hidden facts"
     assert log == hub.visible_log(other, seat)

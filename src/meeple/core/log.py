@@ -42,6 +42,10 @@ class Log:
     def events(self) -> list[Event]:
         return self._events[: self._n]
 
+    def events_from(self, start: int) -> list[Event]:
+        """The events from index ``start`` on (cheap when few are new)."""
+        return self._events[start: self._n]
+
     def visible(self, player: int | None) -> list[Event]:
         return [e for e in self.events() if e.visible_to(player)]
 

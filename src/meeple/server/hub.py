@@ -58,6 +58,18 @@ class Live:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     thinking: set[int] = field(default_factory=set)
+    # Per seat: (events looked at, how many of them the seat may see), so that counting a
+    # seat's log lines after a move looks only at the new events.
+    log_counts: dict[int | None, tuple[int, int]] = field(default_factory=dict)
+
+    def log_size(self, seat: int | None) -> int:
+        seen, count = self.log_counts.get(seat, (0, 0))
+        log = self.state.log
+        if seen > len(log):  # a different history (never expected): count again
+            seen, count = 0, 0
+        count += sum(1 for e in log.events_from(seen) if e.visible_to(seat))
+        self.log_counts[seat] = (len(log), count)
+        return count
 
     @property
     def game(self) -> Game:
@@ -255,7 +267,7 @@ class Hub:
             "seats": [{"seat": x["seat"], "kind": x["kind"], "name": x["name"],
                        "joined": bool(x["joined"]) or x["kind"] not in HUMAN_KINDS}
                       for x in live.seats],
-            "view": view, "log_size": len(s.log.visible(seat)),
+            "view": view, "log_size": live.log_size(seat),
         }
         if board:
             out["board"] = s.render(seat)
