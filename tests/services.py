@@ -16,12 +16,7 @@ from contextlib import contextmanager
 
 import pytest
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+from meeple.server.process import ServerProcess, free_port
 
 
 def _need(path: str | None, what: str) -> str:
@@ -98,29 +93,10 @@ def redis() -> Iterator[str]:
 def meeple_server(db_url: str, *args: str, port: int | None = None
                   ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """``meeple serve`` in its own process on 127.0.0.1; yields (base URL, process)."""
-    import sys
-
-    import httpx
-
-    port = port or free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "meeple", "serve", "--port", str(port), "--db", db_url,
-         "--log-level", "warning", *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
+    server = ServerProcess(db_url, "--log-level", "warning", *args, port=port)
     try:
-        end = time.time() + 60
-        while True:
-            try:
-                httpx.get(f"{base}/api/health", timeout=1)
-                break
-            except httpx.HTTPError:
-                if proc.poll() is not None or time.time() > end:
-                    err = proc.stderr.read().decode() if proc.stderr and proc.poll() is not None \
-                        else ""
-                    raise AssertionError(f"server did not start: {err}") from None
-                time.sleep(0.1)
-        yield base, proc
+        server.start()
+        assert server.proc is not None
+        yield server.base, server.proc
     finally:
-        if proc.poll() is None:
-            proc.terminate()
-            proc.wait(20)
+        server.stop()

@@ -15,7 +15,8 @@ import httpx
 from sqlalchemy import create_engine
 
 from meeple.server import db
-from tests.services import free_port, meeple_server
+from meeple.server.process import free_port
+from tests.services import meeple_server
 
 
 @contextmanager

@@ -3,7 +3,6 @@ rows of a local run with the same seeds."""
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -12,22 +11,17 @@ from pathlib import Path
 
 import pytest
 
+from meeple.server.process import free_port
 from meeple.sim.runner import run_games
 
 ray = pytest.importorskip("ray")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[str]:
     ray_bin = Path(sys.executable).parent / "ray"
     temp = tempfile.mkdtemp(prefix="rm", dir="/tmp")  # short: Ray's socket paths are limited
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0"}
     subprocess.run([str(ray_bin), "start", "--head", "--node-ip-address=127.0.0.1",
                     f"--port={port}", "--num-cpus=2", "--include-dashboard=false",

@@ -57,10 +57,7 @@ class MeepleGame(pyspiel.Game):  # type: ignore[misc]
         return MeepleSpielState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
-        perfect = iig_obs_type is not None and \
-            iig_obs_type.public_info and not iig_obs_type.perfect_recall and False
-        return Observer(with_log=bool(iig_obs_type is None or iig_obs_type.perfect_recall),
-                        perfect=perfect)
+        return Observer(with_log=bool(iig_obs_type is None or iig_obs_type.perfect_recall))
 
 
 class _Setup:
@@ -182,7 +179,7 @@ def _tensor(state: MeepleSpielState, player: int) -> list[float]:
 class Observer:
     """OpenSpiel's observer protocol: the seat's view as a tensor and a string."""
 
-    def __init__(self, with_log: bool, perfect: bool = False) -> None:
+    def __init__(self, with_log: bool) -> None:
         self.with_log = with_log
         self.tensor = np.zeros(FEATURES, np.float32)
         self.dict = {"view": self.tensor}

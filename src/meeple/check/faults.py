@@ -14,10 +14,11 @@ from typing import Any
 
 import httpx
 
-from meeple.check.common import Outcome, ServerProcess
+from meeple.check.common import Outcome
 from meeple.core.actions import Action
 from meeple.core.registry import get_game
 from meeple.core.rng import Rng
+from meeple.server.process import ServerProcess
 from meeple.server.store import Store
 
 
@@ -93,7 +94,7 @@ def sigkill(kills: int = 100, games: int = 12, seed: int = 1) -> Outcome:
     started = time.perf_counter()
     folder = Path(tempfile.mkdtemp(prefix="meeple-kill-"))
     url = f"sqlite:///{folder / 'kill.db'}"
-    server = ServerProcess(url, "--log-level", "warning")
+    server = ServerProcess(url, "--log-level", "warning", "--bot-workers", "0")
     out = Outcome("sigkill", "")
     acked: dict[str, dict[int, str]] = {}
     rng = Rng(seed)

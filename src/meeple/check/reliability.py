@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from meeple.check import auth, faults, fuzz, leaks, races, storage
-from meeple.check.common import Outcome, ServerProcess
+from meeple.check.common import Outcome
+from meeple.server.process import ServerProcess
 
 
 def run(kills: int, views: int, examples: int, clients: int, seed: int = 1,
@@ -31,6 +32,7 @@ def run(kills: int, views: int, examples: int, clients: int, seed: int = 1,
         folder = Path(tempfile.mkdtemp(prefix="meeple-check-"))
         log = folder / "server.log"
         server = ServerProcess(f"sqlite:///{folder / 'check.db'}", "--log-level", "info",
+                               "--bot-workers", "0",
                                log=log)
         server.start()
         try:

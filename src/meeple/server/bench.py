@@ -12,11 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -28,6 +23,7 @@ from sqlalchemy import create_engine, select
 
 from meeple.core.rng import Rng
 from meeple.server import db
+from meeple.server.process import ServerProcess
 
 
 @dataclass
@@ -45,13 +41,6 @@ class Totals:
     conflicts: int = 0
     errors: int = 0
     finished: int = 0
-
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 async def _client(url: str, load: GameLoad, seat: int, rng: Rng, totals: Totals,
@@ -114,36 +103,19 @@ async def _drive(base: str, game: str, games: int, clients: int, seconds: float,
     return loads, totals, elapsed
 
 
-def _wait_up(base: str, proc: subprocess.Popen[bytes]) -> None:
-    end = time.time() + 60
-    while time.time() < end:
-        try:
-            httpx.get(f"{base}/api/health", timeout=1)
-            return
-        except httpx.HTTPError:
-            if proc.poll() is not None:
-                raise RuntimeError("the server exited at start") from None
-            time.sleep(0.1)
-    raise RuntimeError("the server did not start within 60 s")
-
-
 def bench_server(game: str, games: int, clients: int, seconds: float, seed: int = 1,
                  database: str | None = None) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="meeple-bench-"))
     url = database or f"sqlite:///{folder / 'bench.db'}"
-    port = _port()
-    base = f"http://127.0.0.1:{port}"
     # Flood limits off: the benchmark measures what the server itself can carry.
-    proc = subprocess.Popen([sys.executable, "-m", "meeple", "serve", "--port", str(port),
-                             "--db", url, "--bot-workers", "0", "--log-level", "warning",
-                             "--rate", "0", "--ws-rate", "0"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = ServerProcess(url, "--bot-workers", "0", "--log-level", "warning",
+                           "--rate", "0", "--ws-rate", "0", log=folder / "server.log")
     try:
-        _wait_up(base, proc)
-        loads, totals, elapsed = asyncio.run(_drive(base, game, games, clients, seconds, seed))
+        server.start()
+        loads, totals, elapsed = asyncio.run(
+            _drive(server.base, game, games, clients, seconds, seed))
     finally:
-        os.kill(proc.pid, signal.SIGKILL)  # no clean shutdown: what was acked must be on disk
-        proc.wait(30)
+        server.kill()  # no clean shutdown: what was acknowledged must be on disk
     acked = sum(len(x.acked) for x in loads)
     engine = create_engine(url)
     with engine.connect() as c:

@@ -114,7 +114,7 @@ class Hub:
         """Load every unfinished game so that its bots and deadlines run again."""
         for gid in await asyncio.to_thread(self.store.unfinished):
             try:
-                self._after_change(await self.live(gid))
+                self._schedule_bots(await self.live(gid))
             except MeepleError as e:
                 log.error("game %s cannot be rebuilt: %s", gid, e)
 

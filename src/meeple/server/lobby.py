@@ -107,8 +107,7 @@ async def _store_game(hub: Hub, game: Game, players: int, seed: int, options: di
     owner, spectator = new_secret(), new_secret()
     tokens = [new_secret() for _ in specs]
     row = {"id": gid, "game": game.name, "players": players, "seed": seed,
-           "options": options, "settings": Settings.model_validate(
-               settings.model_dump(include=set(Settings.model_fields))).model_dump(),
+           "options": options, "settings": settings.model_dump(include=set(Settings.model_fields)),
            "owner_hash": digest(owner), "spectator_hash": digest(spectator),
            "version": len(actions), "finished": False, "deadline_at": None}
     seat_rows = [{"seat": i, "kind": s.kind, "name": s.name, "secret_hash": digest(t),
