@@ -45,7 +45,7 @@ class RandomBot(Bot):
 # (exploration, root candidates kept by the one-ply evaluation, greedy rollout candidates,
 # rollout length).
 TUNING = {"c": "exploration", "top": "top", "greedy": "greedy", "roll": "rollout",
-          "prior": "prior"}
+          "prior": "prior", "expand": "expand"}
 
 
 def bot_kinds() -> list[str]:

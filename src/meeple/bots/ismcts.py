@@ -37,7 +37,7 @@ class ISMCTS(Bot):
     def __init__(self, seed: int, game: Game, iterations: int = 0, seconds: float = 0.0,
                  exploration: float | None = None, rollout: int | None = None,
                  prior: int | None = None, top: int | None = None,
-                 greedy: int | None = None) -> None:
+                 greedy: int | None = None, expand: int | None = None) -> None:
         """Each knob not given comes from the game's ``search_tuning``, else the default."""
         super().__init__(seed)
         self.game = game
@@ -60,6 +60,10 @@ class ISMCTS(Bot):
         # Moves after the tree chosen by each player's one-ply evaluation (the heuristic
         # bot's policy, judged among ``greedy`` candidates) instead of at random (0).
         self.greedy = int(knob(greedy, "greedy", 0))
+        # Below the root, a node's next child is the one-ply best of ``expand`` untried
+        # actions (0: one at random). Opponents who play well are then met first, instead
+        # of a move's value being averaged over random replies for its first visits.
+        self.expand = int(knob(expand, "expand", 0))
         self.last_iterations = 0
 
     def choose(self, view: dict[str, Any], legal: list[Action],
@@ -112,7 +116,8 @@ class ISMCTS(Bot):
                 if child is not None:
                     child.available += 1
             if untried:
-                a = rng.choice(untried)
+                a = (self._greedy(state, p, untried, self.expand)
+                     if self.expand and node is not root else rng.choice(untried))
                 child = Node()
                 child.available = 1
                 node.children[(p, a)] = child
@@ -129,8 +134,8 @@ class ISMCTS(Bot):
                 break
             p = state.current_players()[0]
             legal = state.legal_actions(p)
-            state.apply_unchecked(p, self._greedy(state, p, legal) if self.greedy
-                                  else rng.choice(legal))
+            state.apply_unchecked(p, self._greedy(state, p, legal, self.greedy)
+                                  if self.greedy else rng.choice(legal))
         values = self.game.evaluate(state)
         root.visits += 1
         for n, p in path:
@@ -138,12 +143,13 @@ class ISMCTS(Bot):
             n.reward += values[p] if p < len(values) else 0.0
 
 
-    def _greedy(self, state: State, p: int, legal: list[Action]) -> Action:
+    def _greedy(self, state: State, p: int, legal: list[Action], width: int) -> Action:
+        """The best for ``p`` by the one-ply evaluation among ``width`` candidates."""
         if len(legal) == 1:
             return legal[0]
         rng = self.rng
-        pool = legal if len(legal) <= self.greedy else [
-            legal[rng.below(len(legal))] for _ in range(self.greedy)]
+        pool = legal if len(legal) <= width else [
+            legal[rng.below(len(legal))] for _ in range(width)]
         best, best_value = pool[0], -1.0
         for a in pool:
             s = state.clone()

@@ -9,6 +9,7 @@ from meeple.core.game import Game
 _GAMES = {
     "colonies": "meeple.games.colonies:ColoniesGame",
     "counter": "meeple.games.counter:CounterGame",
+    "cyclades": "meeple.games.cyclades:CycladesGame",
     "cult": "meeple.games.cult:CultGame",
 }
 

@@ -1,0 +1,225 @@
+"""Moving troops and fleets, and battles on land and at sea.
+
+Each round both sides roll the special die (0, 0, 1, 1, 2, 3) and add their units and
+bonuses (forts and Metropolises on land for the defender; ports and Metropolises
+beside the sea for the defender; the special Metropolises); the lower total loses a
+unit, a tie costs both. Between rounds the attacker may retreat, then the defender.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.core.actions import Action
+from meeple.games.cyclades import economy, moves
+from meeple.games.cyclades.state import DATA, METRO, CycladesState
+
+DIE: list[int] = DATA.rules["die"]
+SPECIAL = DATA.rules["special_metropolises"]
+FIGHT = Action("fight")
+
+
+def _units(n: int, k: int, what: str = "troop") -> str:
+    parts = []
+    if n:
+        parts.append(f"{n} {what}{'s' if n > 1 else ''}")
+    if k:
+        parts.append(f"{k} Titan{'s' if k > 1 else ''}")
+    return " and ".join(parts) or "nobody"
+
+
+def march(s: CycladesState, p: int, src: int, dst: int, n: int, k: int, cost: int,
+          how: str = "moves") -> None:
+    s.troops[src] -= n
+    s.titans[src] -= k
+    paid = f" ({cost} gold)" if cost else ""
+    s.log.add(s.cycle, f"{s.name(p)} {how} {_units(n, k)} from {s.tname(src)} to "
+              f"{s.tname(dst)}{paid}.")
+    q = s.owner[dst]
+    if s.enemy(p, q) and s.troops[dst] + s.titans[dst] > 0:
+        b = {"type": "retreat", "player": p, "stage": "attacker", "kind": "land", "at": dst,
+             "from": src, "att": p, "def": q, "units": [n, k]}
+        s.log.add(s.cycle, f"Battle on {s.tname(dst)}: {s.name(p)} attacks {s.name(q)}.")
+        rounds(s, b)
+        return
+    arrive(s, p, src, dst, n, k)
+
+
+def arrive(s: CycladesState, p: int, src: int, dst: int, n: int, k: int) -> None:
+    s.troops[dst] += n
+    s.titans[dst] += k
+    if src >= 0 and s.troops[src] + s.titans[src] == 0:
+        for where in s.artifacts.values():  # an artifact goes with a group leaving it
+            if where[1] == src and where[0] == p:
+                where[1] = dst
+    if s.owner[dst] != p:
+        economy.take(s, p, dst)
+
+
+def sail(s: CycladesState, p: int, src: int, dst: int, n: int, cost: int = 1) -> None:
+    s.fleets[src] -= n
+    if not s.fleets[src]:
+        s.fleet_owner[src] = -1
+    paid = f" ({cost} gold)" if cost else ""
+    s.log.add(s.cycle, f"{s.name(p)} sails {n} fleet{'s' if n > 1 else ''} from sea {src} "
+              f"to sea {dst}{paid}.")
+    q = s.fleet_owner[dst] if s.fleets[dst] else -1
+    if s.enemy(p, q):
+        b = {"type": "retreat", "player": p, "stage": "attacker", "kind": "sea", "at": dst,
+             "from": src, "att": p, "def": q, "units": [n, 0]}
+        s.log.add(s.cycle, f"Sea battle in sea {dst}: {s.name(p)} attacks {s.name(q)}.")
+        rounds(s, b)
+        return
+    s.fleets[dst] += n
+    s.fleet_owner[dst] = p
+
+
+def defence(s: CycladesState, b: dict[str, Any]) -> int:
+    at, q = int(b["at"]), int(b["def"])
+    if b["kind"] == "land":
+        bonus = s.buildings[at].count("fort")
+        if METRO in s.buildings[at]:
+            bonus += SPECIAL["military"]["land_defence"] if s.specials[at] == "military" else 1
+        if (f := s.figure_at("minotaur", "t", at)) and f[3] == q:
+            bonus += 1
+        return int(bonus)
+    return sea_bonus(s, q, at, defending=True)
+
+
+def sea_bonus(s: CycladesState, p: int, sea: int, defending: bool) -> int:
+    bonus = 0
+    for t in s.board.seas[sea].territories:
+        if s.owner[t] != p:
+            continue
+        if defending:
+            bonus += s.buildings[t].count("port")
+        if METRO in s.buildings[t]:
+            if s.specials[t] == "naval":
+                bonus += int(SPECIAL["naval"]["sea_bonus"])
+            elif defending:
+                bonus += 1
+    return bonus
+
+
+def _defenders(s: CycladesState, b: dict[str, Any]) -> int:
+    at = int(b["at"])
+    if b["kind"] == "land":
+        return s.troops[at] + s.titans[at]
+    return s.fleets[at]
+
+
+def _lose(s: CycladesState, b: dict[str, Any], attacker: bool) -> None:
+    at = int(b["at"])
+    side = int(b["att"] if attacker else b["def"])
+    horn = s.artifacts.get("caduceus")
+    if b["kind"] == "land" and horn and horn[1] == at and horn[0] == side:
+        payer = side if s.gold[side] else next(
+            (q for q in range(s.n) if s.allies(side, q) and s.gold[q]), -1)
+        if payer >= 0:
+            s.gold[payer] -= 1
+            s.log.add(s.cycle, f"{s.name(payer)} pays 1 gold to save a unit: the Caduceus.")
+            return
+    if attacker:
+        u = b["units"]
+        if u[0]:
+            u[0] -= 1
+        else:
+            u[1] -= 1
+    elif b["kind"] == "land":
+        if s.troops[at]:
+            s.troops[at] -= 1
+        else:
+            s.titans[at] -= 1
+    else:
+        s.fleets[at] -= 1
+        if not s.fleets[at]:
+            s.fleet_owner[at] = -1
+
+
+def rounds(s: CycladesState, b: dict[str, Any]) -> None:
+    """Fight one round; then the battle ends or its attacker is asked about retreat."""
+    p, q, at = int(b["att"]), int(b["def"]), int(b["at"])
+    a_units = sum(b["units"])
+    d_units = _defenders(s, b)
+    a_die, d_die = DIE[s.rng.below(6)], DIE[s.rng.below(6)]
+    a_bonus = sea_bonus(s, p, at, defending=False) if b["kind"] == "sea" else 0
+    d_bonus = defence(s, b)
+    a_total, d_total = a_units + a_die + a_bonus, d_units + d_die + d_bonus
+    s.log.add(s.cycle, f"Round: {s.name(p)} {a_units}+{a_die}"
+              + (f"+{a_bonus}" if a_bonus else "") + f" = {a_total} against "
+              f"{s.name(q)} {d_units}+{d_die}" + (f"+{d_bonus}" if d_bonus else "")
+              + f" = {d_total}.")
+    if a_total <= d_total:
+        _lose(s, b, attacker=True)
+    if d_total <= a_total:
+        _lose(s, b, attacker=False)
+    if not _defenders(s, b):
+        _won(s, b)
+    elif not sum(b["units"]):
+        s.log.add(s.cycle, f"{s.name(q)} holds: the attack of {s.name(p)} is beaten off.")
+    else:
+        b["stage"], b["player"] = "attacker", p
+        s.pending.append(b)
+
+
+def _won(s: CycladesState, b: dict[str, Any]) -> None:
+    p, at = int(b["att"]), int(b["at"])
+    n, k = b["units"]
+    s.log.add(s.cycle, f"{s.name(p)} wins the battle.")
+    if b["kind"] == "land":
+        arrive(s, p, -1, at, n, k)
+    else:
+        s.fleets[at] += n
+        s.fleet_owner[at] = p
+
+
+def retreat_targets(s: CycladesState, b: dict[str, Any]) -> list[int]:
+    at = int(b["at"])
+    who = int(b["player"])
+    if b["kind"] == "land":
+        if b["stage"] == "attacker":
+            return [int(b["from"])]
+        reach = set(s.board.territories[at].next) | moves.fleet_reach(s, who, at)
+        return sorted(t for t in reach if (s.owner[t] == who or (
+            s.owner[t] < 0 and not s.troops[t] + s.titans[t])) and not moves.medusa(s, t))
+    return sorted(sea for sea in s.board.seas[at].next if not moves.blocked_sea(s, sea)
+                  and (s.fleets[sea] == 0 or s.fleet_owner[sea] == who))
+
+
+def retreat_legal(s: CycladesState, b: dict[str, Any]) -> list[Action]:
+    return [FIGHT] + [Action("retreat", (t,)) for t in retreat_targets(s, b)]
+
+
+def apply_retreat(s: CycladesState, b: dict[str, Any], a: Action) -> None:
+    s.pending.pop()
+    p, q, at = int(b["att"]), int(b["def"]), int(b["at"])
+    if a.kind == "fight":
+        if b["stage"] == "attacker":
+            b["stage"], b["player"] = "defender", q
+            s.pending.append(b)
+        else:
+            rounds(s, b)
+        return
+    to = int(a.args[0])
+    if b["stage"] == "attacker":
+        n, k = b["units"]
+        s.log.add(s.cycle, f"{s.name(p)} retreats.")
+        if b["kind"] == "land":
+            s.troops[to] += n
+            s.titans[to] += k
+        else:
+            s.fleets[to] += n
+            s.fleet_owner[to] = p
+        return
+    s.log.add(s.cycle, f"{s.name(q)} retreats.")
+    if b["kind"] == "land":
+        s.troops[to] += s.troops[at]
+        s.titans[to] += s.titans[at]
+        s.troops[at] = s.titans[at] = 0
+        if s.owner[to] != q:
+            s.owner[to] = q
+    else:
+        s.fleets[to] += s.fleets[at]
+        s.fleet_owner[to] = q
+        s.fleets[at], s.fleet_owner[at] = 0, -1
+    _won(s, b)

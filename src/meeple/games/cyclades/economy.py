@@ -1,0 +1,267 @@
+"""Gold and buildings: revenue, Apollo, recruits, Metropolises (four different
+buildings, or four philosophers — three with the Cultural Metropolis), conquest of a
+territory, and the end of a cycle with its victory check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.core.actions import Action
+from meeple.games.cyclades.state import BUILDINGS, DATA, METRO, CycladesState
+
+RULES = DATA.rules
+BUILD_KINDS = frozenset(BUILDINGS)
+
+
+def income(s: CycladesState, p: int) -> tuple[int, list[str]]:
+    """Gold ``p`` collects now, with the reasons."""
+    parts: list[str] = []
+    total = 0
+    horn = s.artifacts.get("cornucopia")
+    for t in s.territories_of(p):
+        markers = s.board.territories[t].prosperity + s.markers[t]
+        if horn and horn[1] == t:
+            markers *= 2
+        total += markers
+    for sea, n in enumerate(s.fleets):
+        if n and s.fleet_owner[sea] == p:
+            total += s.board.seas[sea].prosperity
+    if total:
+        parts.append(f"{total} prosperity")
+    arts = sum(1 for o, _ in s.artifacts.values() if o == p)
+    if arts:
+        total += arts
+        parts.append(f"{arts} artifact{'s' if arts > 1 else ''}")
+    for t, kind in enumerate(s.specials):
+        if kind == "commercial" and s.owner[t] == p:
+            bonus = int(RULES["special_metropolises"]["commercial"]["income"])
+            total += bonus
+            parts.append(f"{bonus} Commercial Metropolis")
+    return total, parts
+
+
+def revenue(s: CycladesState, players: list[int] | None = None) -> None:
+    for p in players if players is not None else range(s.n):
+        if p in s.eliminated:
+            continue
+        gold, parts = income(s, p)
+        s.gold[p] += gold
+        why = f" ({', '.join(parts)})" if parts else ""
+        s.log.add(s.cycle, f"{s.name(p)} collects {gold} gold{why}.")
+
+
+def apollo(s: CycladesState, p: int) -> None:
+    poor = len(s.territories_of(p)) <= 1
+    gain = RULES["apollo_poor_income"] if poor else RULES["apollo_income"]
+    s.gold[p] += gain
+    s.log.add(s.cycle, f"{s.name(p)} receives {gain} gold from Apollo"
+              + (" (one territory or none)." if poor else "."))
+    # The first Apollo turn of the cycle also adds a prosperity marker.
+    first = next(i for i, (g, _) in enumerate(s.turns) if g == "apollo") == s.turn
+    if first and s.territories_of(p):
+        s.pending.append({"type": "prosper", "player": p})
+
+
+def recruit(s: CycladesState, p: int, kind: str, where: int, cost: int) -> None:
+    paid = f" ({cost} gold)" if cost else " (free)"
+    if kind == "troop":
+        s.troops[where] += 1
+        s.log.add(s.cycle, f"{s.name(p)} recruits a troop on {s.tname(where)}{paid}.")
+    elif kind == "fleet":
+        s.fleets[where] += 1
+        s.fleet_owner[where] = p
+        s.log.add(s.cycle, f"{s.name(p)} recruits a fleet in sea {where}{paid}.")
+    elif kind == "priest":
+        s.priests[p] += 1
+        s.log.add(s.cycle, f"{s.name(p)} gains a priest{paid}.")
+    else:
+        s.philosophers[p] += 1
+        s.log.add(s.cycle, f"{s.name(p)} gains a philosopher{paid}.")
+        check_metropolis(s, p)
+
+
+def philosophers_needed(s: CycladesState, p: int) -> int:
+    cultural = any(k == "cultural" and s.owner[t] == p for t, k in enumerate(s.specials))
+    return int(RULES["special_metropolises"]["cultural"]["philosophers_for_metropolis"]) \
+        if cultural else 4
+
+
+def metropolis_sites(s: CycladesState, p: int) -> list[int]:
+    return [t for t in s.territories_of(p) if METRO not in s.buildings[t]
+            and s.board.territories[t].metropolis_space]
+
+
+def check_metropolis(s: CycladesState, p: int) -> None:
+    """Four different buildings, or enough philosophers, become a Metropolis at once;
+    with no room for it, it is lost (the buildings or philosophers are still spent)."""
+    while True:
+        need = philosophers_needed(s, p)
+        if s.philosophers[p] >= need:
+            s.philosophers[p] -= need
+            s.log.add(s.cycle, f"{s.name(p)} turns {need} philosophers into a Metropolis.")
+        elif all(any(k in s.buildings[t] for t in s.territories_of(p)) for k in BUILDINGS):
+            for k in BUILDINGS:
+                t = next(t for t in s.territories_of(p) if k in s.buildings[t])
+                s.buildings[t].remove(k)
+            s.log.add(s.cycle, f"{s.name(p)} turns four different buildings into a "
+                      "Metropolis.")
+        else:
+            return
+        sites = metropolis_sites(s, p)
+        if not sites:
+            s.log.add(s.cycle, f"{s.name(p)} has no room for a Metropolis: it is lost.")
+            continue
+        s.pending.append({"type": "metropolis", "player": p})
+        return
+
+
+def capture_completes(s: CycladesState, p: int, t: int) -> bool:
+    """Would taking ``t`` give ``p`` (or its team) the Metropolis that wins — the
+    second (third in team play) — or the fifth artifact? (Only then may a player's
+    last territory be attacked.)"""
+    team = s.teams[p]
+    goal = RULES["team_metropolis_to_win"] if s.opt("teams") else RULES["metropolis_to_win"]
+    have = s.team_metropolises(team) if s.opt("teams") else s.metropolises(p)
+    gained = s.buildings[t].count(METRO)
+    if gained and have + gained >= goal:
+        return True
+    kinds = {k for q in s.territories_of(p) for k in s.buildings[q] if k in BUILD_KINDS}
+    kinds |= {k for k in s.buildings[t] if k in BUILD_KINDS}
+    if len(kinds) == len(BUILDINGS) and have + 1 >= goal:
+        return True
+    if s.opt("teams") and s.owner[t] >= 0 and len(s.territories_of(s.owner[t])) == 1 \
+            and have + 1 >= goal and s.board.territories[t].metropolis_space \
+            and METRO not in s.buildings[t]:
+        return True  # military victory (team play)
+    held = sum(1 for o, _ in s.artifacts.values() if s.teams[o] == team)
+    here = sum(1 for _, w in s.artifacts.values() if w == t)
+    return bool(here) and held + here >= len(DATA.artifacts)
+
+
+def take(s: CycladesState, p: int, t: int) -> None:
+    """``p`` takes ``t``: its buildings, Metropolis, markers and artifacts change hands."""
+    q = s.owner[t]
+    s.owner[t] = p
+    for name, where in s.artifacts.items():
+        if where[1] == t:
+            where[0] = p
+    if q >= 0 and q != p:
+        s.log.add(s.cycle, f"{s.name(p)} takes {s.tname(t)} from {s.name(q)}.")
+        if s.opt("teams") and not s.territories_of(q):
+            military_victory(s, p, t)
+        if not s.territories_of(q) and not s.opt("teams"):
+            eliminate(s, q)
+    else:
+        s.log.add(s.cycle, f"{s.name(p)} takes {s.tname(t)}.")
+    check_metropolis(s, p)
+    from meeple.games.cyclades.titans import check_artifacts
+
+    check_artifacts(s)
+
+
+def military_victory(s: CycladesState, p: int, t: int) -> None:
+    team = s.teams[p]
+    if METRO in s.buildings[t] or not s.board.territories[t].metropolis_space:
+        return
+    if s.team_metropolises(team) + 1 < RULES["team_metropolis_to_win"]:
+        return
+    s.buildings[t].append(METRO)
+    s.log.add(s.cycle, f"{s.name(p)} builds a Metropolis on {s.tname(t)}: military victory.")
+    declare_end(s)
+
+
+def eliminate(s: CycladesState, q: int) -> None:
+    if q in s.eliminated:
+        return
+    s.eliminated.append(q)
+    for sea in range(len(s.fleets)):
+        if s.fleet_owner[sea] == q:
+            s.fleets[sea], s.fleet_owner[sea] = 0, -1
+    s.figures = [f for f in s.figures if f[3] != q]
+    s.log.add(s.cycle, f"{s.name(q)} has lost the last territory and leaves the game.")
+
+
+def declare_end(s: CycladesState) -> None:
+    if s.opt("teams") and not s.end_declared:
+        team = [s.team_metropolises(k) for k in set(s.teams)]
+        if max(team) >= RULES["team_metropolis_to_win"]:
+            s.end_declared = True
+            s.log.add(s.cycle, "A team holds three Metropolises: this cycle is the last.")
+
+
+def finish(s: CycladesState, winners: list[int], reason: str) -> None:
+    s.phase = "over"
+    s.pending = []
+    s.outcome = {"winner": winners[0] if len(winners) == 1 else None, "winners": winners,
+                "reason": reason, "cycle": s.cycle,
+                "metropolises": [s.metropolises(p) for p in range(s.n)],
+                "gold": s.gold[:]}
+    names = ", ".join(s.name(p) for p in winners)
+    s.log.add(s.cycle, f"The game is over ({reason}): {names} win{'s' if len(winners) == 1 else ''}.")
+
+
+def _best(s: CycladesState, groups: list[list[int]]) -> list[int]:
+    def key(g: list[int]) -> tuple[int, int]:
+        return (sum(s.metropolises(p) for p in g), sum(s.gold[p] for p in g))
+
+    top = max(key(g) for g in groups)
+    return sorted(p for g in groups if key(g) == top for p in g)
+
+
+def end_of_cycle(s: CycladesState) -> bool:
+    """The victory check at the end of a cycle; True if the game is over."""
+    alive = [p for p in range(s.n) if p not in s.eliminated]
+    if s.opt("teams"):
+        declare_end(s)
+        groups = [[p for p in alive if s.teams[p] == k] for k in sorted(set(s.teams))]
+        if s.end_declared:
+            finish(s, _best(s, [g for g in groups if g]), "metropolises")
+            return True
+    else:
+        groups = [[p] for p in alive]
+        if any(s.metropolises(p) >= RULES["metropolis_to_win"] for p in alive):
+            finish(s, _best(s, [g for g in groups
+                                if s.metropolises(g[0]) >= RULES["metropolis_to_win"]]),
+                   "metropolises")
+            return True
+    if len(alive) == 1:
+        finish(s, alive, "last standing")
+        return True
+    limit = int(s.opt("max_cycles"))
+    if limit and s.cycle >= limit:
+        finish(s, _best(s, [g for g in groups if g]), "cycle limit")
+        return True
+    return False
+
+
+def choice_legal(s: CycladesState, top: dict[str, Any]) -> list[Action]:
+    p = int(top["player"])
+    if top["type"] == "metropolis":
+        return [Action("metropolis", (t,)) for t in metropolis_sites(s, p)]
+    if top["type"] == "special":
+        return [Action("special", (k,)) for k in s.special_display]
+    return [Action("prosper", (t,)) for t in s.territories_of(p)]
+
+
+def apply_choice(s: CycladesState, top: dict[str, Any], a: Action) -> None:
+    s.pending.pop()
+    p = int(top["player"])
+    if a.kind == "metropolis":
+        t = int(a.args[0])
+        s.buildings[t].append(METRO)
+        s.log.add(s.cycle, f"{s.name(p)} raises a Metropolis on {s.tname(t)}.")
+        if s.special_display:
+            s.pending.append({"type": "special", "player": p, "at": t})
+        declare_end(s)
+        check_metropolis(s, p)
+    elif a.kind == "special":
+        kind = str(a.args[0])
+        s.special_display.remove(kind)
+        s.specials[int(top["at"])] = kind
+        s.log.add(s.cycle, f"{s.name(p)}'s new Metropolis is the {kind.capitalize()} one.")
+        if kind == "cultural":
+            check_metropolis(s, p)
+    else:
+        t = int(a.args[0])
+        s.markers[t] += 1
+        s.log.add(s.cycle, f"{s.name(p)} puts a prosperity marker on {s.tname(t)} (Apollo).")

@@ -1,0 +1,223 @@
+"""The cycle of Cyclades: the creature track, the god track, revenue, the offerings
+(auction), then each god's turn in track order and Apollo's last; and who is asked
+what at every moment (a pending decision first: a battle, a creature's target...)."""
+
+from __future__ import annotations
+
+from meeple.core.actions import Action
+from meeple.core.game import Prompt
+from meeple.games.cyclades import battle, creatures, economy, titans, turn
+from meeple.games.cyclades.state import APOLLO, DATA, CycladesState
+
+RULES = DATA.rules
+
+
+def prompts(s: CycladesState) -> list[Prompt]:
+    if s.phase == "over":
+        return []
+    if s.pending:
+        top = s.pending[-1]
+        return [Prompt(int(top["player"]), str(top["type"]), pending_text(s, top))]
+    if s.phase == "auction":
+        p, banned = s.queue[0]
+        extra = f" (not {banned}, where you were outbid)" if banned else ""
+        return [Prompt(int(p), "bid", f"make an offering to a god{extra}")]
+    god, p = s.current()
+    return [Prompt(p, "turn", f"your turn with {god.capitalize()}: act, then end")]
+
+
+def pending_text(s: CycladesState, top: dict[str, object]) -> str:
+    texts = {"retreat": "the battle goes on: fight another round or retreat",
+             "target": f"choose where the {top.get('creature')} acts",
+             "metropolis": "choose the territory of your new Metropolis",
+             "prosper": "Apollo: put a prosperity marker on one of your territories",
+             "special": "take one of the special Metropolises on display",
+             "kronos": "Kronos: take your free building or Titan",
+             "place": "choose where you start", "kraken": "move the Kraken on, or stop",
+             "sphinx": "sell a building for 2 gold, or stop"}
+    return texts.get(str(top["type"]), str(top["type"]))
+
+
+def legal(s: CycladesState, p: int) -> list[Action]:
+    if s.pending:
+        return pending_legal(s, s.pending[-1])
+    if s.phase == "auction":
+        return bids(s, p)
+    return turn.legal(s, p)
+
+
+def pending_legal(s: CycladesState, top: dict[str, object]) -> list[Action]:
+    kind = top["type"]
+    if kind == "retreat":
+        return battle.retreat_legal(s, top)
+    if kind in ("target", "kraken", "sphinx"):
+        return creatures.target_legal(s, top)
+    if kind in ("metropolis", "special", "prosper"):
+        return economy.choice_legal(s, top)
+    return titans.choice_legal(s, top)
+
+
+def apply(s: CycladesState, p: int, a: Action) -> None:
+    if s.pending:
+        top = s.pending[-1]
+        kind = top["type"]
+        if kind == "retreat":
+            battle.apply_retreat(s, top, a)
+        elif kind in ("target", "kraken", "sphinx"):
+            creatures.apply_target(s, top, a)
+        elif kind in ("metropolis", "special", "prosper"):
+            economy.apply_choice(s, top, a)
+        else:
+            titans.apply_choice(s, top, a)
+    elif s.phase == "auction":
+        bid(s, p, a)
+    else:
+        turn.apply(s, p, a)
+    advance(s)
+
+
+# ---- the cycle ------------------------------------------------------------------
+def start_cycle(s: CycladesState) -> None:
+    s.cycle += 1
+    s.log.add(s.cycle, f"Cycle {s.cycle} begins.")
+    update_creatures(s)
+    update_gods(s)
+    if not (s.opt("free_start") and s.cycle == 1):
+        economy.revenue(s)
+    s.bids, s.apollo = {}, []
+    s.queue = [[p, ""] for p in s.order if p not in s.eliminated]
+    s.phase = "auction"
+
+
+def update_creatures(s: CycladesState) -> None:
+    last = s.track[-1]
+    if last:
+        s.log.add(s.cycle, f"{last.capitalize()} leaves the creature track unsold.")
+        if last not in DATA.artifacts:  # unsold artifacts leave the game
+            s.discard.append(last)
+    s.track = [""] + s.track[:-1]
+    s.track[0] = draw(s)
+    if s.track[0]:
+        s.log.add(s.cycle, f"{s.track[0].capitalize()} appears on the creature track.")
+
+
+def draw(s: CycladesState) -> str:
+    if not s.deck and s.discard:
+        s.deck, s.discard = s.discard, []
+        s.rng.shuffle(s.deck)
+        s.log.add(s.cycle, "The creature discard pile is shuffled into a new deck.")
+    return s.deck.pop() if s.deck else ""
+
+
+def god_pool(s: CycladesState) -> list[str]:
+    return [g for g in DATA.rules["gods"] if g != "kronos" or s.opt("kronos")]
+
+
+def update_gods(s: CycladesState) -> None:
+    """Visible gods (besides Apollo): one fewer than offering markers; the face-down
+    ones of the last cycle come first (a random part of them if there are more)."""
+    pool = god_pool(s)
+    markers = len([p for p in s.order if p not in s.eliminated])
+    visible = min(len(pool), markers - 1)
+    first = s.facedown[:]
+    s.rng.shuffle(first)
+    first = first[:visible]
+    rest = [g for g in pool if g not in first]
+    s.rng.shuffle(rest)
+    line = first + rest
+    s.gods, s.facedown = line[:visible], line[visible:]
+    hidden = f"; face down: {len(s.facedown)}" if s.facedown else ""
+    s.log.add(s.cycle, "God track: " + ", ".join(g.capitalize() for g in s.gods)
+              + f", Apollo{hidden}.")
+
+
+# ---- offerings ------------------------------------------------------------------
+def payment(s: CycladesState, p: int, amount: int) -> int:
+    """Each priest lowers an offering by one; at least one gold is paid."""
+    return max(1, amount - s.priests[p])
+
+
+def bids(s: CycladesState, p: int) -> list[Action]:
+    _, banned = s.queue[0]
+    out = []
+    # At two players a player's other standing offering is already promised.
+    gold = s.gold[p] - sum(payment(s, p, amt) for g, (q, amt) in s.bids.items() if q == p)
+    for g in s.gods:
+        if g == banned:
+            continue
+        top = s.bids.get(g)
+        if top and top[0] == p:
+            continue
+        surcharge = 1 if top and titans.thunderbolt_holder(s) == top[0] != p else 0
+        low = top[1] + 1 if top else 1
+        for amount in range(low, gold + s.priests[p] + 1):
+            if payment(s, p, amount) + surcharge > gold:
+                break
+            out.append(Action("bid", (g, amount)))
+    if not (s.phase == "auction" and s.cycle == 0 and s.apollo) or not out:
+        out.append(Action("bid", (APOLLO,)))
+    return out
+
+
+def bid(s: CycladesState, p: int, a: Action) -> None:
+    s.queue.pop(0)
+    god = str(a.args[0])
+    if god == APOLLO:
+        s.apollo.append(p)
+        s.log.add(s.cycle, f"{s.name(p)} goes to Apollo.")
+        return
+    amount = int(a.args[1])
+    top = s.bids.get(god)
+    if top:
+        q = top[0]
+        if titans.thunderbolt_holder(s) == q:
+            s.gold[p] -= 1
+            s.gold[q] += 1
+            s.log.add(s.cycle, f"{s.name(p)} pays 1 gold to {s.name(q)}: Zeus's Thunderbolt.")
+        s.queue.insert(0, [q, god])
+        s.log.add(s.cycle, f"{s.name(p)} outbids {s.name(q)} on {god.capitalize()}: {amount}.")
+    else:
+        s.log.add(s.cycle, f"{s.name(p)} offers {amount} to {god.capitalize()}.")
+    s.bids[god] = [p, amount]
+
+
+def end_auction(s: CycladesState) -> None:
+    s.turns = []
+    for g in s.gods:
+        if g in s.bids:
+            p, amount = s.bids[g]
+            paid = payment(s, p, amount)
+            s.gold[p] -= paid
+            s.turns.append([g, p])
+            s.log.add(s.cycle, f"{s.name(p)} pays {paid} to {g.capitalize()}.")
+    s.turns += [[APOLLO, p] for p in s.apollo]
+    # The first to play bids last next cycle.
+    s.order = [int(p) for _, p in reversed(s.turns)]
+    s.turn = 0
+    if s.cycle == 0:
+        titans.start_placement(s)
+        return
+    s.phase = "actions"
+    turn.start(s)
+
+
+def advance(s: CycladesState) -> None:
+    """Move on until somebody has a decision to make (or the game is over)."""
+    while s.phase != "over" and not s.pending:
+        if s.phase == "auction":
+            if s.queue:
+                return
+            end_auction(s)
+        elif s.phase == "placement":
+            if not titans.next_placement(s):
+                start_cycle(s)
+        elif s.phase == "actions":
+            if s.used.get("ended"):
+                s.turn += 1
+                if s.turn >= len(s.turns):
+                    if not economy.end_of_cycle(s):
+                        start_cycle(s)
+                    continue
+                turn.start(s)
+            else:
+                return

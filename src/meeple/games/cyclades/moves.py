@@ -1,0 +1,94 @@
+"""Where troops and fleets may go: fleet chains, sea routes, and the limits that the
+figures (Medusa, Chiron, Polyphemus, the Kraken), team play and the last territory
+put on them."""
+
+from __future__ import annotations
+
+from meeple.games.cyclades import economy
+from meeple.games.cyclades.state import CycladesState
+
+
+def blocked_sea(s: CycladesState, sea: int) -> bool:
+    return any(f[1] == "s" and f[2] == sea and f[0] in ("polyphemus", "kraken")
+               for f in s.figures)
+
+
+def medusa(s: CycladesState, t: int) -> bool:
+    return s.figure_at("medusa", "t", t) is not None
+
+
+def chiron(s: CycladesState, t: int) -> bool:
+    return s.figure_at("chiron", "t", t) is not None
+
+
+def fleet_reach(s: CycladesState, p: int, start: int, any_fleets: bool = False) -> set[int]:
+    """Territories joined to ``start`` by a chain of ``p``'s fleets (any player's fleets
+    with the Helm of Invisibility)."""
+    def mine(sea: int) -> bool:
+        return s.fleets[sea] > 0 and (s.fleet_owner[sea] == p or any_fleets)
+
+    seen = {sea for sea in s.board.territories[start].seas if mine(sea)}
+    todo = list(seen)
+    while todo:
+        sea = todo.pop()
+        for nxt in s.board.seas[sea].next:
+            if nxt not in seen and mine(nxt):
+                seen.add(nxt)
+                todo.append(nxt)
+    out: set[int] = set()
+    for sea in seen:
+        out.update(s.board.seas[sea].territories)
+    out.discard(start)
+    return out
+
+
+def may_enter(s: CycladesState, p: int, t: int) -> bool:
+    """May ``p``'s troops move into ``t`` (an attack if an enemy holds it)?"""
+    q = s.owner[t]
+    if medusa(s, t) or s.allies(p, q):
+        return False
+    if s.enemy(p, q):
+        if chiron(s, t):
+            return False
+        if len(s.territories_of(q)) == 1 and not economy.capture_completes(s, p, t):
+            return False  # a player's last territory is protected
+    return True
+
+
+def land_targets(s: CycladesState, p: int, a: int, titans_only: bool = False) -> list[int]:
+    """Territories ``p`` can move to from ``a``: a neighbour on the same island, or any
+    territory at the end of a chain of its fleets; with the Sandals any territory of
+    the island; with the Helm any fleets will do."""
+    if medusa(s, a):
+        return []
+    art = {name for name, (_, where) in s.artifacts.items() if where == a}
+    reach = set(s.board.territories[a].next)
+    reach |= fleet_reach(s, p, a, any_fleets="helm" in art)
+    if "sandals" in art:
+        island = s.board.territories[a].island
+        reach |= {t.id for t in s.board.territories if t.island == island and t.id != a}
+    return sorted(t for t in reach if may_enter(s, p, t))
+
+
+def sea_targets(s: CycladesState, p: int, start: int) -> list[int]:
+    """Seas a group of fleets reaches from ``start``: up to three seas, through seas
+    free of other fleets; entering a sea held by an enemy ends the move (a battle)."""
+    reach_n = int(economy.RULES["sail_range"])
+    out: set[int] = set()
+    frontier = [start]
+    seen = {start}
+    for _ in range(reach_n):
+        nxt_frontier = []
+        for sea in frontier:
+            for nxt in s.board.seas[sea].next:
+                if nxt in seen or blocked_sea(s, nxt):
+                    continue
+                seen.add(nxt)
+                q = s.fleet_owner[nxt] if s.fleets[nxt] else -1
+                if s.allies(p, q):
+                    continue
+                out.add(nxt)
+                if q in (-1, p):
+                    nxt_frontier.append(nxt)
+        frontier = nxt_frontier
+    return sorted(out)

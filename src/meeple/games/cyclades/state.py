@@ -1,0 +1,218 @@
+"""The whole state of a game of Cyclades, and the questions the rules ask of it.
+
+Everything is plain lists and dicts (the board itself is static data), so a state
+copies, saves and compares simply. Territory owners persist when troops leave (the
+base game's territory markers); a sea holds the fleets of one player at most.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, ClassVar
+
+from meeple.core.actions import Action
+from meeple.core.game import Game, Prompt, State
+from meeple.core.log import Log
+from meeple.core.rng import Rng
+from meeple.games.cyclades.data import Board, load
+
+DATA = load()
+APOLLO = "apollo"
+BUILDINGS: tuple[str, ...] = tuple(DATA.rules["buildings"])
+METRO = "metropolis"
+FIGURES = frozenset(k for k, c in DATA.creatures.items() if c.get("figure"))
+
+# Attributes copied and saved as they are (lists, dicts, ints, strings).
+FIELDS = ("gold", "priests", "philosophers", "owner", "troops", "titans", "buildings",
+          "specials", "markers", "fleet_owner", "fleets", "figures", "track", "deck",
+          "discard", "gods", "facedown", "bids", "apollo", "order", "queue", "phase",
+          "turns", "turn", "used", "pending", "artifacts", "cycle", "teams",
+          "end_declared", "special_display", "outcome", "eliminated")
+
+
+class CycladesState(State):
+    game: ClassVar[Game]
+
+    def __init__(self, n: int, options: dict[str, Any], board: Board, rng: Rng) -> None:
+        self.n = n
+        self.options = options
+        self.board = board
+        self.rng = rng
+        self.log = Log()
+        T, S = len(board.territories), len(board.seas)
+        self.gold = [0] * n
+        self.priests = [0] * n
+        self.philosophers = [0] * n
+        self.owner = [-1] * T
+        self.troops = [0] * T
+        self.titans = [0] * T
+        self.buildings: list[list[str]] = [[] for _ in range(T)]
+        self.specials = [""] * T          # special Metropolis kind on a territory
+        self.markers = [0] * T            # prosperity markers added (Apollo)
+        self.fleet_owner = [-1] * S
+        self.fleets = [0] * S
+        self.figures: list[list[Any]] = []  # [creature, "t"|"s", place, owner]
+        self.track = ["", "", ""]
+        self.deck: list[str] = []
+        self.discard: list[str] = []
+        self.gods: list[str] = []          # face up, in track order (Apollo after them)
+        self.facedown: list[str] = []
+        self.bids: dict[str, list[int]] = {}  # god -> [player, amount]
+        self.apollo: list[int] = []
+        self.order: list[int] = []          # bidding order (a player twice at 2 players)
+        self.queue: list[int] = []          # who bids next
+        self.phase = "auction"
+        self.turns: list[list[Any]] = []    # [god, player] in playing order
+        self.turn = 0
+        self.used: dict[str, int] = {}
+        self.pending: list[dict[str, Any]] = []
+        self.artifacts: dict[str, list[int]] = {}  # on the board: name -> [owner, territory]
+        self.cycle = 0
+        self.teams: list[int] = list(range(n))
+        self.end_declared = False
+        self.special_display: list[str] = []
+        self.outcome: dict[str, Any] = {}
+        self.eliminated: list[int] = []
+
+    # ---- engine interface -------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def round(self) -> int:
+        return self.cycle
+
+    def opt(self, key: str) -> Any:
+        return self.options[key]
+
+    def prompts(self) -> list[Prompt]:
+        from meeple.games.cyclades.flow import prompts
+
+        return prompts(self)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        from meeple.games.cyclades.flow import legal
+
+        return legal(self, player) if player in self.current_players() else []
+
+    def apply_unchecked(self, player: int, action: Action) -> None:
+        from meeple.games.cyclades.flow import apply
+
+        apply(self, player, action)
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.n
+        winners = self.outcome.get("winners", [])
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(self.n)]
+
+    def result(self) -> dict[str, Any]:
+        if not self.is_terminal():
+            return {"winner": None, "reason": "playing"}
+        return dict(self.outcome)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        from meeple.games.cyclades.view import view
+
+        return view(self, player)
+
+    def to_json(self) -> dict[str, Any]:
+        from meeple.games.cyclades.saves import state_to_json
+
+        return state_to_json(self)
+
+    def clone(self) -> CycladesState:
+        c = CycladesState.__new__(CycladesState)
+        c.n, c.options, c.board = self.n, self.options, self.board
+        c.rng = Rng(0)
+        c.rng.state = self.rng.state
+        c.log = self.log.clone()
+        for f in FIELDS:
+            setattr(c, f, CycladesState.clone_value(getattr(self, f)))
+        return c
+
+    @staticmethod
+    def clone_value(v: Any) -> Any:
+        """A copy of a field: lists of ints and strings copied flat, nested ones deeper."""
+        if isinstance(v, list):
+            if v and isinstance(v[0], (list, dict)):
+                return copy.deepcopy(v)
+            return v[:]
+        if isinstance(v, dict):
+            return copy.deepcopy(v)
+        return v
+
+    def describe(self, player: int, action: Action) -> str:
+        from meeple.games.cyclades.render import describe
+
+        return describe(self, player, action)
+
+    def render(self, player: int | None) -> str:
+        from meeple.games.cyclades.render import render
+
+        return render(self, player)
+
+    # ---- questions the rules ask -------------------------------------------------
+    def name(self, p: int) -> str:
+        return f"P{p}"
+
+    def tname(self, t: int) -> str:
+        return self.board.territories[t].name
+
+    def team_of(self, p: int) -> int:
+        return self.teams[p]
+
+    def allies(self, p: int, q: int) -> bool:
+        return p != q and self.teams[p] == self.teams[q]
+
+    def enemy(self, p: int, q: int) -> bool:
+        return q >= 0 and q != p and self.teams[p] != self.teams[q]
+
+    def territories_of(self, p: int) -> list[int]:
+        return [t for t, o in enumerate(self.owner) if o == p]
+
+    def metropolises(self, p: int) -> int:
+        return sum(b.count(METRO) for t, b in enumerate(self.buildings) if self.owner[t] == p)
+
+    def team_metropolises(self, team: int) -> int:
+        return sum(self.metropolises(p) for p in range(self.n) if self.teams[p] == team)
+
+    def count_building(self, p: int, kind: str) -> int:
+        """Buildings of a kind ``p`` holds, a Metropolis counting as one of each."""
+        return sum(b.count(kind) + b.count(METRO) for t, b in enumerate(self.buildings)
+                   if self.owner[t] == p)
+
+    def free_slots(self, t: int) -> int:
+        b = self.buildings[t]
+        used = len(b) + b.count(METRO)  # a Metropolis takes two spaces
+        return self.board.territories[t].slots - used
+
+    def figure_at(self, kind: str, where: str, place: int) -> list[Any] | None:
+        for f in self.figures:
+            if f[0] == kind and f[1] == where and f[2] == place:
+                return f
+        return None
+
+    def troops_total(self, p: int) -> int:
+        return sum(n for t, n in enumerate(self.troops) if self.owner[t] == p)
+
+    def titans_total(self, p: int) -> int:
+        return sum(n for t, n in enumerate(self.titans) if self.owner[t] == p)
+
+    def fleets_total(self, p: int) -> int:
+        return sum(n for s, n in enumerate(self.fleets) if self.fleet_owner[s] == p)
+
+    def god_of(self, p: int) -> str:
+        if self.phase == "actions" and self.turn < len(self.turns):
+            god, q = self.turns[self.turn]
+            if q == p:
+                return str(god)
+        return ""
+
+    def current(self) -> tuple[str, int]:
+        god, p = self.turns[self.turn]
+        return str(god), int(p)

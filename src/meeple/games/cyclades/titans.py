@@ -1,0 +1,150 @@
+"""The Titans expansion's modules: the free-placement start after a preliminary
+auction, Kronos's free bonus, the Divine Artifacts (and their instant victory).
+Titan hiring and moves are turn actions (turn.py); team rules live where they act
+(moves, economy)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.core.actions import Action
+from meeple.games.cyclades import economy
+from meeple.games.cyclades.state import DATA, CycladesState
+
+RULES = DATA.rules
+BONUS = RULES["free_start_bonus"]
+
+
+def thunderbolt_holder(s: CycladesState) -> int:
+    held = s.artifacts.get("thunderbolt")
+    return int(held[0]) if held else -1
+
+
+def place_artifact(s: CycladesState, p: int, name: str, t: int) -> None:
+    s.artifacts[name] = [p, t]
+    s.log.add(s.cycle, f"{s.name(p)} places the {name.capitalize()} on {s.tname(t)}.")
+    check_artifacts(s)
+
+
+def check_artifacts(s: CycladesState) -> None:
+    """All five artifacts held by one player (or one team) win at once."""
+    if s.phase == "over" or len(s.artifacts) < len(DATA.artifacts):
+        return
+    teams = {s.teams[o] for o, _ in s.artifacts.values()}
+    if len(teams) == 1:
+        team = teams.pop()
+        economy.finish(s, [p for p in range(s.n) if s.teams[p] == team], "five artifacts")
+
+
+def kronos_bonus(s: CycladesState, p: int) -> None:
+    s.pending.append({"type": "kronos", "player": p})
+
+
+def _kronos_options(s: CycladesState, p: int) -> list[Action]:
+    where = s.territories_of(p)
+    idx = s.gods.index("kronos") if "kronos" in s.gods else 0
+    if idx == 0:
+        if s.titans_total(p) >= RULES["max_titans"]:
+            return []
+        return [Action("free", ("titan", t)) for t in where]
+    kinds = sorted({str(DATA.god(g)["building"]) for g in s.gods[:idx]} - {"none"})
+    return [Action("free", (k, t)) for k in kinds for t in where if s.free_slots(t) > 0]
+
+
+# ---- free placement ---------------------------------------------------------------
+def start_placement(s: CycladesState) -> None:
+    s.phase = "placement"
+    s.turn = 0
+
+
+def next_placement(s: CycladesState) -> bool:
+    if s.turn >= len(s.turns):
+        return False
+    god, p = s.turns[s.turn]
+    s.turn += 1
+    s.pending.append({"type": "place", "player": p, "god": god, "stage": "land"})
+    return True
+
+
+def _start_pairs(s: CycladesState, p: int) -> list[Action]:
+    out = []
+    taken_islands = {s.board.territories[t].island for t in range(len(s.owner))
+                     if s.owner[t] >= 0 and s.allies(p, s.owner[t])}
+    for t in s.board.territories:
+        for u in t.next:
+            if u > t.id and s.owner[t.id] < 0 and s.owner[u] < 0 \
+                    and t.island not in taken_islands:
+                out.append(Action("place", (t.id, u)))
+    return out
+
+
+def choice_legal(s: CycladesState, top: dict[str, Any]) -> list[Action]:
+    p = int(top["player"])
+    if top["type"] == "kronos":
+        return _kronos_options(s, p) or [Action("free", ("none",))]
+    stage = top["stage"]
+    if stage == "land":
+        return _start_pairs(s, p) or [Action("place", ("none",))]
+    if stage == "sea":
+        a, b = top["land"]
+        seas = sorted({x for t in (a, b) for x in s.board.territories[t].seas
+                       if not s.fleets[x]})
+        return [Action("fleets", (x, y)) for x in seas for y in seas if x < y] or \
+            [Action("fleets", ("none",))]
+    a, b = top["land"]
+    if stage == "kronos":
+        return _kronos_options(s, p) or [Action("free", ("none",))]
+    return [Action(stage, (t,)) for t in (a, b) if stage == "prosper" or s.free_slots(t) > 0] \
+        or [Action(stage, ("none",))]
+
+
+def apply_choice(s: CycladesState, top: dict[str, Any], a: Action) -> None:
+    s.pending.pop()
+    p = int(top["player"])
+    if a.args and a.args[0] == "none":
+        s.log.add(s.cycle, f"{s.name(p)} has nowhere to take this.")
+        return
+    if a.kind == "free":
+        kind, t = str(a.args[0]), int(a.args[1])
+        if kind == "titan":
+            s.titans[t] += 1
+            s.log.add(s.cycle, f"{s.name(p)} takes a free Titan on {s.tname(t)} (Kronos).")
+        else:
+            s.buildings[t].append(kind)
+            s.log.add(s.cycle, f"{s.name(p)} builds a free {kind} on {s.tname(t)} (Kronos).")
+            economy.check_metropolis(s, p)
+        return
+    god = str(top["god"])
+    bonus = BONUS[god]
+    if a.kind == "place":
+        x, y = int(a.args[0]), int(a.args[1])
+        for t in (x, y):
+            s.owner[t] = p
+            s.troops[t] = 1
+        s.troops[x] += int(bonus.get("troops", 0))
+        s.log.add(s.cycle, f"{s.name(p)} starts on {s.tname(x)} and {s.tname(y)}.")
+        s.pending.append({**top, "stage": "sea", "land": [x, y]})
+    elif a.kind == "fleets":
+        x, y = int(a.args[0]), int(a.args[1])
+        for sea in (x, y):
+            s.fleets[sea], s.fleet_owner[sea] = 1, p
+        s.fleets[x] += int(bonus.get("fleets", 0))
+        s.priests[p] += int(bonus.get("priests", 0))
+        s.philosophers[p] += int(bonus.get("philosophers", 0))
+        s.gold[p] += int(bonus.get("gold", 0))
+        land = top["land"]
+        s.titans[land[0]] += int(bonus.get("titans", 0))
+        s.log.add(s.cycle, f"{s.name(p)} puts fleets in seas {x} and {y}; bonus of "
+                  f"{god.capitalize()}: " + ", ".join(f"{v} {k}" for k, v in bonus.items()) + ".")
+        nxt = {"kronos": "kronos", "apollo": "prosper"}.get(god, "build")
+        if nxt == "kronos" or "building" in bonus or nxt == "prosper":
+            s.pending.append({**top, "stage": nxt})
+    elif a.kind == "build":
+        t = int(a.args[0])
+        kind = str(bonus["building"])
+        s.buildings[t].append(kind)
+        s.log.add(s.cycle, f"{s.name(p)} starts with a {kind} on {s.tname(t)}.")
+    elif a.kind == "prosper":
+        t = int(a.args[0])
+        s.markers[t] += 1
+        s.log.add(s.cycle, f"{s.name(p)} puts a prosperity marker on {s.tname(t)} (Apollo).")

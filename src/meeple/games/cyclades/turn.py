@@ -1,0 +1,150 @@
+"""A player's turn with a god: recruit, build, the god's special action (Poseidon's
+sail, Ares's march, Zeus's renewal of a creature, Kronos's Titans), creatures and
+artifacts bought from the track, Titan moves, and the end of the turn."""
+
+from __future__ import annotations
+
+from meeple.core.actions import Action
+from meeple.games.cyclades import battle, creatures, economy, moves, titans
+from meeple.games.cyclades.state import APOLLO, DATA, CycladesState
+
+RULES = DATA.rules
+END = Action("end")
+
+
+def start(s: CycladesState) -> None:
+    god, p = s.current()
+    s.used = {}
+    mine = [f for f in s.figures if f[3] == p]
+    for f in mine:  # a figure lasts until its owner's next turn
+        s.figures.remove(f)
+        s.discard.append(f[0])
+        s.log.add(s.cycle, f"{f[0].capitalize()} of {s.name(p)} leaves the board.")
+    if p in s.eliminated:
+        s.used["ended"] = 1
+        return
+    s.log.add(s.cycle, f"{s.name(p)} plays with {god.capitalize()}.")
+    if god == APOLLO:
+        economy.apollo(s, p)
+        s.used["ended"] = 1
+    elif god == "kronos":
+        titans.kronos_bonus(s, p)
+
+
+def recruit_cost(s: CycladesState, god: str) -> int | None:
+    costs = DATA.god(god)["costs"]
+    k = s.used.get("recruit", 0)
+    return int(costs[k]) if k < len(costs) else None
+
+
+def legal(s: CycladesState, p: int) -> list[Action]:
+    god, _ = s.current()
+    info = DATA.god(god)
+    out = [END]
+    cost = recruit_cost(s, god)
+    if cost is not None and cost <= s.gold[p]:
+        out += _recruits(s, p, str(info["recruit"]))
+    if info["building"] in economy.BUILD_KINDS and s.gold[p] >= RULES["build_cost"]:
+        out += [Action("build", (t,)) for t in s.territories_of(p) if s.free_slots(t) > 0]
+    gold = s.gold[p]
+    if info["special"] == "sail" and gold >= RULES["move_cost"]:
+        for sea, n in enumerate(s.fleets):
+            if n and s.fleet_owner[sea] == p:
+                for to in moves.sea_targets(s, p, sea):
+                    out += [Action("sail", (sea, to, k)) for k in range(1, n + 1)]
+    if info["special"] == "march" and gold >= RULES["move_cost"]:
+        out += _land_moves(s, p, "march")
+    if info["special"] == "renew" and not s.used.get("renew") and gold >= RULES["zeus_renew_cost"]:
+        out += [Action("renew", (i,)) for i, c in enumerate(s.track)
+                if c and c not in DATA.artifacts]
+    if info["special"] == "titans" and not s.used.get("hire") and \
+            gold >= RULES["titan_hire_cost"] and s.titans_total(p) < RULES["max_titans"]:
+        out += [Action("hire", (t,)) for t in s.territories_of(p)]
+    if gold >= s.used.get("titan_moves", 0) + 1:
+        out += _land_moves(s, p, "titan")
+    for i, c in enumerate(s.track):
+        if c and creatures.price(s, p, i) <= gold:
+            out.append(Action("buy", (i,)))
+    return out
+
+
+def _recruits(s: CycladesState, p: int, kind: str) -> list[Action]:
+    if kind == "troop" and s.troops_total(p) < RULES["max_troops"]:
+        return [Action("troop", (t,)) for t in s.territories_of(p)]
+    if kind == "fleet" and s.fleets_total(p) < RULES["max_fleets"]:
+        seas = sorted({sea for t in s.territories_of(p) for sea in s.board.territories[t].seas
+                       if (s.fleets[sea] == 0 or s.fleet_owner[sea] == p)
+                       and not moves.blocked_sea(s, sea)})
+        return [Action("fleet", (sea,)) for sea in seas]
+    if kind in ("priest", "philosopher"):
+        return [Action(kind)]
+    return []
+
+
+def _land_moves(s: CycladesState, p: int, kind: str) -> list[Action]:
+    out = []
+    for a in s.territories_of(p):
+        troops, tit = s.troops[a], s.titans[a]
+        if kind == "titan" and not tit:
+            continue
+        if not troops + tit:
+            continue
+        low_titans = 1 if kind == "titan" else 0
+        for b in moves.land_targets(s, p, a):
+            for k in range(low_titans, tit + 1):
+                for n in range(0 if k else 1, troops + 1):
+                    out.append(Action(kind, (a, b, n, k)))
+    return out
+
+
+def apply(s: CycladesState, p: int, a: Action) -> None:
+    god, _ = s.current()
+    kind = a.kind
+    if kind == "end":
+        s.used["ended"] = 1
+        s.log.add(s.cycle, f"{s.name(p)} ends the turn.")
+    elif kind in ("troop", "fleet", "priest", "philosopher"):
+        cost = recruit_cost(s, god) or 0
+        s.gold[p] -= cost
+        s.used["recruit"] = s.used.get("recruit", 0) + 1
+        economy.recruit(s, p, kind, int(a.args[0]) if a.args else -1, cost)
+    elif kind == "build":
+        t = int(a.args[0])
+        s.gold[p] -= RULES["build_cost"]
+        building = str(DATA.god(god)["building"])
+        s.buildings[t].append(building)
+        s.log.add(s.cycle, f"{s.name(p)} builds a {building} on {s.tname(t)} "
+                  f"({RULES['build_cost']} gold).")
+        economy.check_metropolis(s, p)
+    elif kind == "sail":
+        s.gold[p] -= RULES["move_cost"]
+        battle.sail(s, p, int(a.args[0]), int(a.args[1]), int(a.args[2]))
+    elif kind in ("march", "titan"):
+        if kind == "titan":
+            s.used["titan_moves"] = s.used.get("titan_moves", 0) + 1
+            cost = s.used["titan_moves"]
+        else:
+            cost = RULES["move_cost"]
+        s.gold[p] -= cost
+        src, dst, n, k = (int(x) for x in a.args)
+        battle.march(s, p, src, dst, n, k, cost)
+    elif kind == "renew":
+        i = int(a.args[0])
+        s.gold[p] -= RULES["zeus_renew_cost"]
+        s.used["renew"] = 1
+        old = s.track[i]
+        s.discard.append(old)
+        from meeple.games.cyclades.flow import draw
+
+        s.track[i] = draw(s)
+        s.log.add(s.cycle, f"{s.name(p)} (Zeus) sends {old.capitalize()} away; "
+                  f"{(s.track[i] or 'nothing').capitalize()} takes its place.")
+    elif kind == "hire":
+        t = int(a.args[0])
+        s.gold[p] -= RULES["titan_hire_cost"]
+        s.used["hire"] = 1
+        s.titans[t] += 1
+        s.log.add(s.cycle, f"{s.name(p)} hires a Titan on {s.tname(t)} "
+                  f"({RULES['titan_hire_cost']} gold).")
+    elif kind == "buy":
+        creatures.buy(s, p, int(a.args[0]))
