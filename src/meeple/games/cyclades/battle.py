@@ -14,7 +14,6 @@ from meeple.core.actions import Action
 from meeple.games.cyclades import economy, moves
 from meeple.games.cyclades.state import DATA, METRO, CycladesState
 
-DIE: list[int] = DATA.rules["die"]
 SPECIAL = DATA.rules["special_metropolises"]
 FIGHT = Action("fight")
 
@@ -141,7 +140,7 @@ def rounds(s: CycladesState, b: dict[str, Any]) -> None:
     p, q, at = int(b["att"]), int(b["def"]), int(b["at"])
     a_units = sum(b["units"])
     d_units = _defenders(s, b)
-    a_die, d_die = DIE[s.rng.below(6)], DIE[s.rng.below(6)]
+    a_die, d_die = s.roll(), s.roll()
     a_bonus = sea_bonus(s, p, at, defending=False) if b["kind"] == "sea" else 0
     d_bonus = defence(s, b)
     a_total, d_total = a_units + a_die + a_bonus, d_units + d_die + d_bonus
@@ -182,7 +181,7 @@ def retreat_targets(s: CycladesState, b: dict[str, Any]) -> list[int]:
         reach = set(s.board.territories[at].next) | moves.fleet_reach(s, who, at)
         return sorted(t for t in reach if (s.owner[t] == who or (
             s.owner[t] < 0 and not s.troops[t] + s.titans[t])) and not moves.medusa(s, t))
-    return sorted(sea for sea in s.board.seas[at].next if not moves.blocked_sea(s, sea)
+    return sorted(sea for sea in s.board.seas[at].next if not moves.blocked_sea(s, sea, who)
                   and (s.fleets[sea] == 0 or s.fleet_owner[sea] == who))
 
 

@@ -1,5 +1,5 @@
-"""The creature track: prices (temples lower them), buying, and what each creature
-and artifact does (data/creatures.yaml; docs/rules/cyclades.md)."""
+"""The creature track: prices (each temple lowers one price per cycle), buying, and
+what each creature and artifact does (data/creatures.yaml; docs/rules/cyclades.md)."""
 
 from __future__ import annotations
 
@@ -12,25 +12,34 @@ from meeple.games.cyclades.state import BUILDINGS, DATA, CycladesState
 RULES = DATA.rules
 NONE = Action("target", ("none",))
 STOP = Action("stop")
+FIGURES = ("minotaur", "medusa", "chiron", "polyphemus", "kraken")
+MULTI = ("kraken", "sphinx", "sylph")  # effects of several steps, ended by "stop"
+
+
+def discount(s: CycladesState, p: int, slot: int) -> int:
+    base = int(RULES["creature_costs"][slot])
+    if s.track[slot] in DATA.artifacts:
+        return 0  # temples give no discount on artifacts
+    temples = s.count_building(p, "temple")
+    religious = int(RULES["special_metropolises"]["religious"]["creature_discount"])
+    temples += sum(religious - 1 for t, k in enumerate(s.specials)
+                   if k == "religious" and s.owner[t] == p)
+    return max(0, min(temples - s.used_temples[p], base - 1))
 
 
 def price(s: CycladesState, p: int, slot: int) -> int:
-    base = int(RULES["creature_costs"][slot])
-    if s.track[slot] in DATA.artifacts:
-        return base  # temples give no discount on artifacts
-    discount = s.count_building(p, "temple")
-    religious = int(RULES["special_metropolises"]["religious"]["creature_discount"])
-    discount += sum(religious - 1 for t, k in enumerate(s.specials)
-                    if k == "religious" and s.owner[t] == p)
-    return max(1, base - discount)
+    return int(RULES["creature_costs"][slot]) - discount(s, p, slot)
 
 
 def buy(s: CycladesState, p: int, slot: int) -> None:
     card = s.track[slot]
     cost = price(s, p, slot)
+    off = discount(s, p, slot)
     s.gold[p] -= cost
+    s.used_temples[p] += off
     s.track[slot] = ""
-    s.log.add(s.cycle, f"{s.name(p)} buys {card.capitalize()} ({cost} gold).")
+    s.log.add(s.cycle, f"{s.name(p)} buys {card.capitalize()} ({cost} gold"
+              + (f", {off} off for temples" if off else "") + ").")
     if card in DATA.artifacts:
         s.pending.append({"type": "target", "player": p, "creature": card})
         return
@@ -43,30 +52,47 @@ def begin(s: CycladesState, p: int, card: str) -> None:
         economy.revenue(s, [p])
         s.discard.append(card)
         return
-    s.pending.append({"type": "target", "player": p, "creature": card})
+    if card == "sphinx":
+        s.pending.append({"type": "sphinx", "player": p})
+    elif card == "sylph":
+        s.pending.append({"type": "sylph", "player": p, "left": int(RULES["sylph_moves"])})
+    else:
+        s.pending.append({"type": "target", "player": p, "creature": card})
 
 
 def _others(s: CycladesState, p: int) -> list[int]:
     return [q for q in range(s.n) if q != p and q not in s.eliminated]
 
 
+def _multi_legal(s: CycladesState, top: dict[str, Any], p: int) -> list[Action]:
+    out = [STOP]
+    if top["type"] == "kraken":
+        if s.gold[p] >= 1:
+            out += [Action("kraken", (x,)) for x in s.board.seas[int(top["at"])].next]
+    elif top["type"] == "sphinx":
+        out += [Action("sell", ("troop", t)) for t in s.territories_of(p) if s.troops[t]]
+        out += [Action("sell", ("fleet", x)) for x, n in enumerate(s.fleets)
+                if n and s.fleet_owner[x] == p]
+        out += [Action("sell", (k,)) for k, have in (("priest", s.priests),
+                                                     ("philosopher", s.philosophers)) if have[p]]
+    else:  # sylph: one sea at a time
+        for x, n in enumerate(s.fleets):
+            if n and s.fleet_owner[x] == p:
+                for y in s.board.seas[x].next:
+                    q = s.fleet_owner[y] if s.fleets[y] else -1
+                    if not moves.blocked_sea(s, y, p) and not s.allies(p, q):
+                        out += [Action("sylph", (x, y, k)) for k in range(1, n + 1)]
+    return out
+
+
 def target_legal(s: CycladesState, top: dict[str, Any]) -> list[Action]:
     p, card = int(top["player"]), str(top.get("creature", ""))
+    if top["type"] in MULTI:
+        return _multi_legal(s, top, p)
     T = range(len(s.owner))
-    if top["type"] == "kraken":
-        sea = int(top["at"])
-        out = [STOP]
-        if s.gold[p] >= 1:
-            out += [Action("kraken", (x,)) for x in s.board.seas[sea].next
-                    if not moves.blocked_sea(s, x)]
-        return out
-    if top["type"] == "sphinx":
-        return [STOP] + [Action("sell", (t, k)) for t in s.territories_of(p)
-                         for k in sorted(set(s.buildings[t])) if k in BUILDINGS]
     out: list[Action] = []
-    if card in DATA.artifacts or card in ("minotaur", "chiron", "cyclops"):
-        if card != "cyclops" or s.troops_total(p) < RULES["max_troops"]:
-            out = [Action("target", (t,)) for t in s.territories_of(p)]
+    if card in DATA.artifacts or card in ("minotaur", "chiron"):
+        out = [Action("target", (t,)) for t in s.territories_of(p)]
     elif card in ("satyr", "dryad", "griffon"):
         have = {"satyr": s.philosophers, "dryad": s.priests, "griffon": s.gold}[card]
         out = [Action("target", (q,)) for q in _others(s, p)
@@ -85,81 +111,54 @@ def target_legal(s: CycladesState, top: dict[str, Any]) -> list[Action]:
     elif card == "giant":
         out = [Action("target", (t, k)) for t in T for k in sorted(set(s.buildings[t]))
                if k in BUILDINGS and not moves.chiron(s, t)]
+    elif card == "cyclops":
+        out = [Action("target", (t, k, new)) for t in s.territories_of(p)
+               for k in sorted(set(s.buildings[t])) if k in BUILDINGS
+               for new in BUILDINGS if new != k]
     elif card == "harpy":
         out = [Action("target", (t,)) for t in T if s.troops[t] and s.enemy(p, s.owner[t])
                and not moves.chiron(s, t)]
-    elif card == "sphinx":
-        out = [Action("target", ("sell",))]
     elif card == "chimera":
-        out = [Action("target", (c,)) for c in sorted(set(s.discard))
-               if c not in ("chimera",) and not DATA.creatures[c].get("figure")]
-    elif card == "sylph":
-        free = [x for x, n in enumerate(s.fleets) if not n and not moves.blocked_sea(s, x)]
-        out = [Action("target", (a, b)) for a, n in enumerate(s.fleets)
-               if n and s.fleet_owner[a] == p for b in free]
-    elif card == "medusa":
+        out = [Action("target", (c,)) for c in sorted(set(s.discard)) if c != "chimera"]
+    elif card in ("medusa", "polyphemus"):
         out = [Action("target", (t,)) for t in T]
-    elif card in ("polyphemus", "kraken"):
-        out = [Action("target", (x,)) for x in range(len(s.fleets))
-               if card == "polyphemus" or not moves.blocked_sea(s, x)]
+    elif card == "kraken":
+        out = [Action("target", (x,)) for x in range(len(s.fleets))]
     return out or [NONE]
 
 
 def apply_target(s: CycladesState, top: dict[str, Any], a: Action) -> None:
     s.pending.pop()
-    p, card = int(top["player"]), str(top.get("creature", ""))
-    if top["type"] == "kraken":
-        if a.kind == "kraken":
-            s.gold[p] -= 1
-            for f in s.figures:
-                if f[0] == "kraken" and f[3] == p:
-                    f[2] = int(a.args[0])
-            s.log.add(s.cycle, f"The Kraken moves to sea {a.args[0]} (1 gold).")
-            _wreck(s, int(a.args[0]))
-            s.pending.append({"type": "kraken", "player": p, "at": int(a.args[0])})
-        return
-    if top["type"] == "sphinx":
-        if a.kind == "sell":
-            t, k = int(a.args[0]), str(a.args[1])
-            s.buildings[t].remove(k)
-            s.gold[p] += 2
-            s.log.add(s.cycle, f"{s.name(p)} sells a {k} on {s.tname(t)} for 2 gold (Sphinx).")
-            s.pending.append(top)
-        else:
-            s.discard.append("sphinx")
+    p, card = int(top["player"]), str(top.get("creature", top["type"]))
+    if top["type"] in MULTI:
+        _apply_multi(s, top, p, a)
         return
     if a == NONE:
         s.log.add(s.cycle, f"{card.capitalize()} finds nothing to act on.")
         if card not in DATA.artifacts:
             s.discard.append(card)
         return
-    x = [int(v) if isinstance(v, int) else v for v in a.args]
+    x = list(a.args)
     if card in DATA.artifacts:
         titans.place_artifact(s, p, card, int(x[0]))
         return
-    if DATA.creatures[card].get("figure"):
-        _figure(s, p, card, x[0])
+    if card in FIGURES:
+        _figure(s, p, card, int(x[0]))
         return
-    s.discard.append(card)
+    if card != "chimera":
+        s.discard.append(card)
     if card in ("satyr", "dryad", "griffon"):
-        q = int(x[0])
-        if card == "griffon":
-            half = s.gold[q] // 2
-            s.gold[q] -= half
-            s.gold[p] += half
-            s.log.add(s.cycle, f"The Griffon takes {half} gold from {s.name(q)}.")
-        else:
-            have = s.philosophers if card == "satyr" else s.priests
-            have[q] -= 1
-            have[p] += 1
-            what = "philosopher" if card == "satyr" else "priest"
-            s.log.add(s.cycle, f"The {card.capitalize()} takes a {what} from {s.name(q)}.")
-            if card == "satyr":
-                economy.check_metropolis(s, p)
+        _steal(s, p, card, int(x[0]))
     elif card == "sirens":
         sea = int(x[0])
         q = s.fleet_owner[sea]
         s.fleet_owner[sea] = p
+        if s.fleets_total(p) > RULES["max_fleets"]:  # none in reserve: one comes from the board
+            other = max((y for y in range(len(s.fleets)) if y != sea and s.fleet_owner[y] == p),
+                        key=lambda y: (s.fleets[y], -y))
+            s.fleets[other] -= 1
+            if not s.fleets[other]:
+                s.fleet_owner[other] = -1
         s.log.add(s.cycle, f"The Sirens turn {s.name(q)}'s fleet in sea {sea} into "
                   f"{s.name(p)}'s.")
     elif card == "pegasus":
@@ -168,26 +167,80 @@ def apply_target(s: CycladesState, top: dict[str, Any], a: Action) -> None:
         t, k = int(x[0]), str(x[1])
         s.buildings[t].remove(k)
         s.log.add(s.cycle, f"The Giant destroys a {k} on {s.tname(t)}.")
+    elif card == "cyclops":
+        t, old, new = int(x[0]), str(x[1]), str(x[2])
+        s.buildings[t][s.buildings[t].index(old)] = new
+        s.log.add(s.cycle, f"The Cyclops turn a {old} on {s.tname(t)} into a {new}.")
+        economy.check_metropolis(s, p)
     elif card == "harpy":
         t = int(x[0])
         s.troops[t] -= 1
         s.log.add(s.cycle, f"The Harpy kills a troop of {s.name(s.owner[t])} on {s.tname(t)}.")
-    elif card == "sphinx":
-        s.discard.remove("sphinx")
-        s.pending.append({"type": "sphinx", "player": p})
     elif card == "chimera":
         c = str(x[0])
         s.discard.remove(c)
-        s.log.add(s.cycle, f"The Chimera calls {c.capitalize()} back from the discard pile.")
+        s.deck += s.discard + ["chimera"]
+        s.discard = []
+        s.rng.shuffle(s.deck)
+        s.log.add(s.cycle, f"The Chimera calls {c.capitalize()}; the discard pile and the "
+                  "Chimera are shuffled into the deck.")
         begin(s, p, c)
-    elif card == "sylph":
-        src, dst = int(x[0]), int(x[1])
-        s.fleets[dst], s.fleet_owner[dst] = s.fleets[src], p
-        s.fleets[src], s.fleet_owner[src] = 0, -1
-        s.log.add(s.cycle, f"The Sylph carries {s.name(p)}'s fleets from sea {src} to sea {dst}.")
-    elif card == "cyclops":
-        s.troops[int(x[0])] += 1
-        s.log.add(s.cycle, f"The Cyclops: a free troop on {s.tname(int(x[0]))}.")
+
+
+def _steal(s: CycladesState, p: int, card: str, q: int) -> None:
+    if card == "griffon":
+        half = s.gold[q] // 2
+        s.gold[q] -= half
+        s.gold[p] += half
+        s.log.add(s.cycle, f"The Griffon takes {half} gold from {s.name(q)}.")
+        return
+    have = s.philosophers if card == "satyr" else s.priests
+    have[q] -= 1
+    have[p] += 1
+    what = "philosopher" if card == "satyr" else "priest"
+    s.log.add(s.cycle, f"The {card.capitalize()} takes a {what} from {s.name(q)}.")
+    if card == "satyr":
+        economy.check_metropolis(s, p)
+
+
+def _apply_multi(s: CycladesState, top: dict[str, Any], p: int, a: Action) -> None:
+    kind = str(top["type"])
+    if a == STOP:
+        if kind != "kraken":
+            s.discard.append(kind)
+        return
+    if kind == "kraken":
+        sea = int(a.args[0])
+        s.gold[p] -= 1
+        for f in s.figures:
+            if f[0] == "kraken":
+                f[2] = sea
+        s.log.add(s.cycle, f"The Kraken moves to sea {sea} (1 gold).")
+        _wreck(s, sea)
+        s.pending.append({"type": "kraken", "player": p, "at": sea})
+    elif kind == "sphinx":
+        what = str(a.args[0])
+        if what == "troop":
+            s.troops[int(a.args[1])] -= 1
+        elif what == "fleet":
+            sea = int(a.args[1])
+            s.fleets[sea] -= 1
+            if not s.fleets[sea]:
+                s.fleet_owner[sea] = -1
+        else:
+            (s.priests if what == "priest" else s.philosophers)[p] -= 1
+        s.gold[p] += int(RULES["sphinx_price"])
+        s.log.add(s.cycle, f"{s.name(p)} sells a {what} for {RULES['sphinx_price']} gold "
+                  "(Sphinx).")
+        s.pending.append(top)
+    else:
+        left = int(top["left"]) - 1
+        if left:
+            s.pending.append({**top, "left": left})
+        else:
+            s.discard.append("sylph")
+        src, dst, n = (int(v) for v in a.args)
+        battle.sail(s, p, src, dst, n, 0)
 
 
 def _wreck(s: CycladesState, sea: int) -> None:
@@ -197,19 +250,45 @@ def _wreck(s: CycladesState, sea: int) -> None:
         s.fleets[sea], s.fleet_owner[sea] = 0, -1
 
 
-def _figure(s: CycladesState, p: int, card: str, place: Any) -> None:
-    where = "s" if card in ("polyphemus", "kraken") else "t"
-    place = int(place)
-    other = next((f for f in s.figures if f[1] == where and f[2] == place), None)
-    label = f"sea {place}" if where == "s" else s.tname(place)
+def _figure(s: CycladesState, p: int, card: str, place: int) -> None:
+    if card == "kraken":
+        s.figures = [f for f in s.figures if f[0] != "kraken"]
+        s.figures.append(["kraken", "s", place, p])
+        s.discard.append("kraken")  # its card goes round again; the figure stays
+        s.log.add(s.cycle, f"{s.name(p)} raises the Kraken in sea {place}.")
+        _wreck(s, place)
+        s.pending.append({"type": "kraken", "player": p, "at": place})
+        return
+    other = next((f for f in s.figures if f[1] == "t" and f[2] == place), None)
     if other:
         s.figures.remove(other)
         s.discard += [other[0], card]
-        s.log.add(s.cycle, f"{card.capitalize()} and {other[0].capitalize()} meet on {label} "
-                  "and destroy each other.")
+        s.log.add(s.cycle, f"{card.capitalize()} and {other[0].capitalize()} meet on "
+                  f"{s.tname(place)} and destroy each other.")
         return
-    s.figures.append([card, where, place, p])
-    s.log.add(s.cycle, f"{s.name(p)} puts {card.capitalize()} on {label}.")
-    if card == "kraken":
-        _wreck(s, place)
-        s.pending.append({"type": "kraken", "player": p, "at": place})
+    s.figures.append([card, "t", place, p])
+    s.log.add(s.cycle, f"{s.name(p)} puts {card.capitalize()} on {s.tname(place)}.")
+    if card == "polyphemus":
+        _push_fleets(s, p, place)
+
+
+def _push_fleets(s: CycladesState, p: int, t: int) -> None:
+    """Polyphemus pushes other players' fleets off the seas around his territory, each
+    group to the first sea beside it that is outside the ring and free of others' fleets
+    (sunk if there is none)."""
+    ring = set(s.board.territories[t].seas)
+    for sea in sorted(ring):
+        q = s.fleet_owner[sea] if s.fleets[sea] else -1
+        if q < 0 or q == p:
+            continue
+        n = s.fleets[sea]
+        s.fleets[sea], s.fleet_owner[sea] = 0, -1
+        to = next((y for y in s.board.seas[sea].next if y not in ring
+                   and (not s.fleets[y] or s.fleet_owner[y] == q)), -1)
+        if to < 0:
+            s.log.add(s.cycle, f"Polyphemus sinks {n} fleet(s) of {s.name(q)} in sea {sea}.")
+            continue
+        s.fleets[to] += n
+        s.fleet_owner[to] = q
+        s.log.add(s.cycle, f"Polyphemus pushes {n} fleet(s) of {s.name(q)} from sea {sea} "
+                  f"to sea {to}.")

@@ -115,12 +115,19 @@ def check_metropolis(s: CycladesState, p: int) -> None:
         return
 
 
+def metropolis_goal(s: CycladesState) -> int:
+    """Metropolises that win: two; three at two players and for a team."""
+    if s.opt("teams"):
+        return int(RULES["team_metropolis_to_win"])
+    return int(RULES["metropolis_to_win_2p" if s.n == 2 else "metropolis_to_win"])
+
+
 def capture_completes(s: CycladesState, p: int, t: int) -> bool:
     """Would taking ``t`` give ``p`` (or its team) the Metropolis that wins — the
     second (third in team play) — or the fifth artifact? (Only then may a player's
     last territory be attacked.)"""
     team = s.teams[p]
-    goal = RULES["team_metropolis_to_win"] if s.opt("teams") else RULES["metropolis_to_win"]
+    goal = metropolis_goal(s)
     have = s.team_metropolises(team) if s.opt("teams") else s.metropolises(p)
     gained = s.buildings[t].count(METRO)
     if gained and have + gained >= goal:
@@ -219,9 +226,9 @@ def end_of_cycle(s: CycladesState) -> bool:
             return True
     else:
         groups = [[p] for p in alive]
-        if any(s.metropolises(p) >= RULES["metropolis_to_win"] for p in alive):
-            finish(s, _best(s, [g for g in groups
-                                if s.metropolises(g[0]) >= RULES["metropolis_to_win"]]),
+        goal = metropolis_goal(s)
+        if any(s.metropolises(p) >= goal for p in alive):
+            finish(s, _best(s, [g for g in groups if s.metropolises(g[0]) >= goal]),
                    "metropolises")
             return True
     if len(alive) == 1:

@@ -34,7 +34,8 @@ def pending_text(s: CycladesState, top: dict[str, object]) -> str:
              "special": "take one of the special Metropolises on display",
              "kronos": "Kronos: take your free building or Titan",
              "place": "choose where you start", "kraken": "move the Kraken on, or stop",
-             "sphinx": "sell a building for 2 gold, or stop"}
+             "sphinx": "Sphinx: sell a troop, fleet, priest or philosopher for 2 gold, "
+                       "or stop", "sylph": "Sylph: move fleets one sea, or stop"}
     return texts.get(str(top["type"]), str(top["type"]))
 
 
@@ -50,7 +51,7 @@ def pending_legal(s: CycladesState, top: dict[str, object]) -> list[Action]:
     kind = top["type"]
     if kind == "retreat":
         return battle.retreat_legal(s, top)
-    if kind in ("target", "kraken", "sphinx"):
+    if kind in ("target", "kraken", "sphinx", "sylph"):
         return creatures.target_legal(s, top)
     if kind in ("metropolis", "special", "prosper"):
         return economy.choice_legal(s, top)
@@ -63,7 +64,7 @@ def apply(s: CycladesState, p: int, a: Action) -> None:
         kind = top["type"]
         if kind == "retreat":
             battle.apply_retreat(s, top, a)
-        elif kind in ("target", "kraken", "sphinx"):
+        elif kind in ("target", "kraken", "sphinx", "sylph"):
             creatures.apply_target(s, top, a)
         elif kind in ("metropolis", "special", "prosper"):
             economy.apply_choice(s, top, a)
@@ -90,15 +91,23 @@ def start_cycle(s: CycladesState) -> None:
 
 
 def update_creatures(s: CycladesState) -> None:
+    """The card on the cheapest slot leaves; the others slide towards it; new cards
+    fill the empty slots in use (one slot in the first cycle, two in the second)."""
     last = s.track[-1]
     if last:
         s.log.add(s.cycle, f"{last.capitalize()} leaves the creature track unsold.")
         if last not in DATA.artifacts:  # unsold artifacts leave the game
             s.discard.append(last)
-    s.track = [""] + s.track[:-1]
-    s.track[0] = draw(s)
-    if s.track[0]:
-        s.log.add(s.cycle, f"{s.track[0].capitalize()} appears on the creature track.")
+    slots = RULES["track_slots_by_cycle"]
+    active = int(slots[min(s.cycle, len(slots)) - 1])
+    cards = [c for c in s.track[:-1] if c][:active]
+    s.track = [""] * (active - len(cards)) + cards + [""] * (3 - active)
+    for i in range(active):
+        if not s.track[i]:
+            s.track[i] = draw(s)
+            if s.track[i]:
+                s.log.add(s.cycle, f"{s.track[i].capitalize()} appears on the creature track.")
+    s.used_temples = [0] * s.n
 
 
 def draw(s: CycladesState) -> str:

@@ -8,8 +8,9 @@ from meeple.games.cyclades import economy
 from meeple.games.cyclades.state import CycladesState
 
 
-def blocked_sea(s: CycladesState, sea: int) -> bool:
-    return any(f[1] == "s" and f[2] == sea and f[0] in ("polyphemus", "kraken")
+def blocked_sea(s: CycladesState, sea: int, p: int = -1) -> bool:
+    """Is ``sea`` closed to ``p``'s fleets (beside another player's Polyphemus)?"""
+    return any(f[0] == "polyphemus" and f[3] != p and sea in s.board.territories[f[2]].seas
                for f in s.figures)
 
 
@@ -81,7 +82,7 @@ def sea_targets(s: CycladesState, p: int, start: int) -> list[int]:
         nxt_frontier = []
         for sea in frontier:
             for nxt in s.board.seas[sea].next:
-                if nxt in seen or blocked_sea(s, nxt):
+                if nxt in seen or blocked_sea(s, nxt, p):
                     continue
                 seen.add(nxt)
                 q = s.fleet_owner[nxt] if s.fleets[nxt] else -1

@@ -57,6 +57,8 @@ class StateModel(BaseModel):
     special_display: list[str]
     outcome: dict[str, Any]
     eliminated: list[int]
+    used_temples: list[int]
+    loaded: list[int]
     log: list[list[Any]]
 
 
@@ -85,7 +87,7 @@ def state_from_json(data: Any) -> CycladesState:
     n, T, S = m.players, len(board.territories), len(board.seas)
     sizes = {"gold": n, "priests": n, "philosophers": n, "teams": n, "owner": T,
              "troops": T, "titans": T, "buildings": T, "specials": T, "markers": T,
-             "fleet_owner": S, "fleets": S}
+             "fleet_owner": S, "fleets": S, "used_temples": n}
     for field, size in sizes.items():
         if len(getattr(m, field)) != size:
             raise _bad(f"{field} has {len(getattr(m, field))} entries, the board needs {size}")

@@ -27,7 +27,8 @@ FIELDS = ("gold", "priests", "philosophers", "owner", "troops", "titans", "build
           "specials", "markers", "fleet_owner", "fleets", "figures", "track", "deck",
           "discard", "gods", "facedown", "bids", "apollo", "order", "queue", "phase",
           "turns", "turn", "used", "pending", "artifacts", "cycle", "teams",
-          "end_declared", "special_display", "outcome", "eliminated")
+          "end_declared", "special_display", "outcome", "eliminated", "used_temples",
+          "loaded")
 
 
 class CycladesState(State):
@@ -73,6 +74,8 @@ class CycladesState(State):
         self.special_display: list[str] = []
         self.outcome: dict[str, Any] = {}
         self.eliminated: list[int] = []
+        self.used_temples = [0] * n        # temple discounts used this cycle
+        self.loaded: list[int] = []        # die faces scenarios set for the next rolls
 
     # ---- engine interface -------------------------------------------------------
     @property
@@ -212,6 +215,13 @@ class CycladesState(State):
             if q == p:
                 return str(god)
         return ""
+
+    def roll(self) -> int:
+        """One roll of the battle die (faces 0, 0, 1, 1, 2, 3)."""
+        if self.loaded:
+            return int(self.loaded.pop(0))
+        faces: list[int] = DATA.rules["die"]
+        return faces[self.rng.below(len(faces))]
 
     def current(self) -> tuple[str, int]:
         god, p = self.turns[self.turn]

@@ -15,8 +15,8 @@ END = Action("end")
 def start(s: CycladesState) -> None:
     god, p = s.current()
     s.used = {}
-    mine = [f for f in s.figures if f[3] == p]
-    for f in mine:  # a figure lasts until its owner's next turn
+    mine = [f for f in s.figures if f[3] == p and f[0] != "kraken"]
+    for f in mine:  # a figure lasts until its owner's next turn (the Kraken stays)
         s.figures.remove(f)
         s.discard.append(f[0])
         s.log.add(s.cycle, f"{f[0].capitalize()} of {s.name(p)} leaves the board.")
@@ -74,7 +74,7 @@ def _recruits(s: CycladesState, p: int, kind: str) -> list[Action]:
     if kind == "fleet" and s.fleets_total(p) < RULES["max_fleets"]:
         seas = sorted({sea for t in s.territories_of(p) for sea in s.board.territories[t].seas
                        if (s.fleets[sea] == 0 or s.fleet_owner[sea] == p)
-                       and not moves.blocked_sea(s, sea)})
+                       and not moves.blocked_sea(s, sea, p)})
         return [Action("fleet", (sea,)) for sea in seas]
     if kind in ("priest", "philosopher"):
         return [Action(kind)]
