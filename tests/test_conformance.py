@@ -13,7 +13,7 @@ SEEDS = range(12)
 def short(game: object, rounds: int) -> dict[str, int]:
     """Options that keep a game short, for the games that have them."""
     options = getattr(game, "options", {})
-    wanted = {"max_rounds": rounds, "seasons": min(rounds, 13), "max_cycles": rounds}
+    wanted = {"max_rounds": rounds, "seasons": min(rounds, 13)}
     return {k: v for k, v in wanted.items() if k in options}
 
 

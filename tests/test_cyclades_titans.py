@@ -296,3 +296,34 @@ def test_military_victory_raises_a_metropolis_on_a_conquered_last_territory() ->
     s.loaded = [3, 0]
     act(s, 0, f"march {a} {b} 3 0")
     assert "metropolis" in s.buildings[b] and s.end_declared
+
+
+def test_a_move_goes_on_through_own_territories_and_stops_at_any_other() -> None:
+    s = titans()
+    island = [t for t in s.board.territories if t.island == s.board.territories[0].island]
+    chain = [0]
+    while len(chain) < 3:  # a path of three territories on one island
+        chain.append(next(n for n in s.board.territories[chain[-1]].next if n not in chain))
+    a, mid, end = chain
+    hold(s, 0, a, 1)
+    give_turn(s, "ares", 0)
+    assert end not in [x.args[1] for x in s.legal_actions(0) if x.kind == "march"]
+    hold(s, 0, mid, 0)
+    assert end in [x.args[1] for x in s.legal_actions(0) if x.kind == "march"]
+    hold(s, 1, mid, 1)
+    hold(s, 1, island[-1].id if island[-1].id not in chain else 12, 1)
+    assert end not in [x.args[1] for x in s.legal_actions(0) if x.kind == "march"]
+    s.artifacts = {"helm": [0, a]}  # the Helm crosses occupied territories
+    assert end in [x.args[1] for x in s.legal_actions(0) if x.kind == "march"]
+
+
+def test_team_play_sandals_go_to_an_ally_for_one_gold_at_the_start_of_a_turn() -> None:
+    s = titans(4, teams=True)
+    hold(s, 0, 0, 1)
+    hold(s, 1, 12, 1)
+    s.artifacts = {"sandals": [0, 0]}
+    give_turn(s, "ares", 0)
+    act(s, 0, "artifact sandals 12")
+    assert s.artifacts["sandals"] == [1, 12] and s.gold[0] == 19
+    act(s, 0, "troop 0")
+    assert not any(a.kind == "artifact" for a in s.legal_actions(0))

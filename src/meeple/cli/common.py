@@ -1,8 +1,8 @@
-"""What the command-line modules share: failing with a clear message."""
+"""What the command-line modules share: failing with a clear message, game options."""
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -11,3 +11,19 @@ def fail(message: str) -> NoReturn:
     """Print ``error: message`` and exit with status 2 (bad input, nothing changed)."""
     typer.echo(f"error: {message.strip(chr(39) + chr(34))}", err=True)
     raise typer.Exit(2)
+
+
+OptionList = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", help="A game option as KEY=VALUE (repeatable); see 'meeple games'.")]
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            fail(f"option {pair!r} must look like KEY=VALUE")
+        low = value.lower()
+        out[key] = (low == "true") if low in ("true", "false") else \
+            int(value) if value.lstrip("-").isdecimal() else value
+    return out

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from meeple.cli.common import fail
+from meeple.cli.common import OptionList, fail, parse_options
 from meeple.core.errors import MeepleError
 from meeple.core.record import GameRecord
 from meeple.core.registry import game_names, get_game
@@ -36,18 +36,6 @@ def _subcommands() -> None:
 _subcommands()
 
 
-OptionList = Annotated[list[str] | None, typer.Option(
-    "--option", "-o", help="A game option as KEY=VALUE (repeatable); see 'meeple games'.")]
-
-
-def parse_options(pairs: list[str] | None) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            fail(f"option {pair!r} must look like KEY=VALUE")
-        out[key] = int(value) if value.lstrip("-").isdecimal() else value
-    return out
 
 
 @app.command()

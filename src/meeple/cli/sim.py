@@ -10,10 +10,21 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from meeple.cli.common import fail
+from meeple.cli.common import OptionList, fail, parse_options
 from meeple.core.registry import get_game
 from meeple.sim.runner import run_games
 from meeple.sim.stats import summarize
+
+
+def _options(name: str, max_rounds: int, pairs: list[str] | None) -> dict[str, Any]:
+    options: dict[str, Any] = {"max_rounds": max_rounds} if "max_rounds" in get_game(
+        name).options else {}
+    options.update(parse_options(pairs))
+    try:
+        get_game(name).resolve_options(options)
+    except ValueError as e:
+        fail(str(e))
+    return options
 
 
 def _check(game: str, players: int | None, bots: str) -> tuple[str, int, list[str]]:
@@ -47,6 +58,7 @@ def simulate(
     ray: Annotated[str | None, typer.Option(
         help="Play on this Ray cluster (address, e.g. 127.0.0.1:6379) instead of --workers.")]
     = None,
+    option: OptionList = None,
 ) -> None:
     """Bots play GAMES games; win rates with 95% intervals per faction, seat, bot, victory
     condition (and for Cult per licence and card kind played). An interrupted run resumes:
@@ -57,8 +69,7 @@ def simulate(
         name, n, kinds = _check(game, players, bots)
     except (KeyError, ValueError) as e:
         fail(str(e))
-    options: dict[str, Any] = {"max_rounds": max_rounds} if "max_rounds" in get_game(
-        name).options else {}
+    options = _options(name, max_rounds, option)
     out.mkdir(parents=True, exist_ok=True)
     log = out / "games.jsonl"
     done: dict[int, dict[str, Any]] = {}
@@ -119,14 +130,14 @@ def arena(
     workers: Annotated[int, typer.Option(help="Processes to play in.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     max_rounds: Annotated[int, typer.Option(help="Round limit for games that have one.")] = 100,
+    option: OptionList = None,
 ) -> None:
     """Seat-rotated matches between bots; win rate per bot with its 95% interval."""
     try:
         name, n, kinds = _check(game, len(bots.split(",")), bots)
     except (KeyError, ValueError) as e:
         fail(str(e))
-    options: dict[str, Any] = {"max_rounds": max_rounds} if "max_rounds" in get_game(
-        name).options else {}
+    options = _options(name, max_rounds, option)
     rows = run_games(name, n, kinds, seed, games, options, workers)
     summary = summarize(rows)
     result = {"game": name, "games": games, "bots": kinds, "first_seed": seed,

@@ -234,7 +234,7 @@ def end_of_cycle(s: CycladesState) -> bool:
     if len(alive) == 1:
         finish(s, alive, "last standing")
         return True
-    limit = int(s.opt("max_cycles"))
+    limit = int(s.opt("max_rounds"))
     if limit and s.cycle >= limit:
         finish(s, _best(s, [g for g in groups if g]), "cycle limit")
         return True

@@ -33,7 +33,7 @@ class CycladesGame(Game):
         "teams": OptionSpec(False, "Titans: teams of two (4 or 6 players; compulsory at 6)"),
         "titans": OptionSpec(False, "every Titans module at once (the Titans map, Kronos, "
                                     "artifacts, special Metropolises; teams at 6)"),
-        "max_cycles": OptionSpec(0, "house rule: end after this many cycles, most "
+        "max_rounds": OptionSpec(0, "house rule: end after this many cycles, most "
                                     "Metropolises then gold winning (0: no limit)"),
     }
 
@@ -43,8 +43,8 @@ class CycladesGame(Game):
             opts.update(map="titans", kronos=True, artifacts=True, special_metropolises=True)
         if opts["map"] not in ("base", "titans"):
             raise ValueError("option 'map' must be 'base' or 'titans'")
-        if opts["max_cycles"] < 0:
-            raise ValueError("option 'max_cycles' must be 0 (no limit) or positive")
+        if opts["max_rounds"] < 0:
+            raise ValueError("option 'max_rounds' must be 0 (no limit) or positive")
         opts["free_start"] = opts["map"] == "titans"
         return opts
 

@@ -56,19 +56,38 @@ def may_enter(s: CycladesState, p: int, t: int) -> bool:
     return True
 
 
-def land_targets(s: CycladesState, p: int, a: int, titans_only: bool = False) -> list[int]:
-    """Territories ``p`` can move to from ``a``: a neighbour on the same island, or any
-    territory at the end of a chain of its fleets; with the Sandals any territory of
-    the island; with the Helm any fleets will do."""
+def land_targets(s: CycladesState, p: int, a: int) -> list[int]:
+    """Territories ``p`` can move to from ``a``. One move goes from territory to
+    territory — to a neighbour on the same island, or along a chain of ``p``'s fleets —
+    and may go on through ``p``'s own territories; it stops where it enters any other.
+    With the Helm of Invisibility any fleets will do and occupied territories may be
+    crossed; with the Winged Sandals every territory of the island is a neighbour."""
     if medusa(s, a):
         return []
     art = {name for name, (_, where) in s.artifacts.items() if where == a}
-    reach = set(s.board.territories[a].next)
-    reach |= fleet_reach(s, p, a, any_fleets="helm" in art)
+    helm = "helm" in art
+    first = set(s.board.territories[a].next)
     if "sandals" in art:
         island = s.board.territories[a].island
-        reach |= {t.id for t in s.board.territories if t.island == island and t.id != a}
-    return sorted(t for t in reach if may_enter(s, p, t))
+        first |= {t.id for t in s.board.territories if t.island == island and t.id != a}
+    targets: set[int] = set()
+    seen = {a}
+    frontier = [a]
+    while frontier:
+        u = frontier.pop()
+        step = (first if u == a else set(s.board.territories[u].next)) | \
+            fleet_reach(s, p, u, any_fleets=helm)
+        for v in step:
+            if v in seen:
+                continue
+            seen.add(v)
+            if not may_enter(s, p, v):
+                continue
+            targets.add(v)
+            crossing = s.owner[v] == p or (helm and not s.allies(p, s.owner[v]))
+            if crossing and not medusa(s, v):
+                frontier.append(v)
+    return sorted(targets)
 
 
 def sea_targets(s: CycladesState, p: int, start: int) -> list[int]:

@@ -140,14 +140,21 @@ class CycladesState(State):
 
     @staticmethod
     def clone_value(v: Any) -> Any:
-        """A copy of a field: lists of ints and strings copied flat, nested ones deeper."""
+        """A copy of a field, as deep as its nesting (lists of ints or strings, lists of
+        lists, dicts of lists, the pending decisions' small dicts)."""
         if isinstance(v, list):
-            if v and isinstance(v[0], (list, dict)):
-                return copy.deepcopy(v)
+            if not v:
+                return []
+            first = v[0]
+            if isinstance(first, list):
+                return [x[:] for x in v]
+            if isinstance(first, dict):
+                return [_copy_dict(x) for x in v]
             return v[:]
         if isinstance(v, dict):
-            return copy.deepcopy(v)
+            return _copy_dict(v)
         return v
+
 
     def describe(self, player: int, action: Action) -> str:
         from meeple.games.cyclades.render import describe
@@ -226,3 +233,8 @@ class CycladesState(State):
     def current(self) -> tuple[str, int]:
         god, p = self.turns[self.turn]
         return str(god), int(p)
+
+
+def _copy_dict(d: dict[str, Any]) -> dict[str, Any]:
+    return {k: (x[:] if isinstance(x, list) else copy.deepcopy(x) if isinstance(x, dict)
+                else x) for k, x in d.items()}

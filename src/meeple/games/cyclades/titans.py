@@ -36,6 +36,28 @@ def check_artifacts(s: CycladesState) -> None:
         economy.finish(s, [p for p in range(s.n) if s.teams[p] == team], "five artifacts")
 
 
+def ally_transfers(s: CycladesState, p: int) -> list[Action]:
+    """Team play: at the start of a turn, 1 gold sends the Sandals to an ally's territory
+    or hands the Helm to an ally (onto one of the ally's territories)."""
+    if not s.opt("teams"):
+        return []
+    out = []
+    for name in ("sandals", "helm"):
+        held = s.artifacts.get(name)
+        if held and held[0] == p:
+            out += [Action("artifact", (name, t)) for t in range(len(s.owner))
+                    if s.allies(p, s.owner[t])]
+    return out
+
+
+def transfer(s: CycladesState, p: int, name: str, t: int) -> None:
+    s.gold[p] -= 1
+    s.artifacts[name] = [s.owner[t], t]
+    s.used["transfer"] = 1
+    s.log.add(s.cycle, f"{s.name(p)} pays 1 gold to send the {name.capitalize()} to "
+              f"{s.name(s.owner[t])} on {s.tname(t)}.")
+
+
 def kronos_bonus(s: CycladesState, p: int) -> None:
     s.pending.append({"type": "kronos", "player": p})
 

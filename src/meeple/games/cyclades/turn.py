@@ -65,6 +65,8 @@ def legal(s: CycladesState, p: int) -> list[Action]:
     for i, c in enumerate(s.track):
         if c and creatures.price(s, p, i) <= gold:
             out.append(Action("buy", (i,)))
+    if not s.used and gold >= 1:
+        out += titans.ally_transfers(s, p)
     return out
 
 
@@ -111,6 +113,7 @@ def apply(s: CycladesState, p: int, a: Action) -> None:
     elif kind == "build":
         t = int(a.args[0])
         s.gold[p] -= RULES["build_cost"]
+        s.used["built"] = 1
         building = str(DATA.god(god)["building"])
         s.buildings[t].append(building)
         s.log.add(s.cycle, f"{s.name(p)} builds a {building} on {s.tname(t)} "
@@ -148,3 +151,5 @@ def apply(s: CycladesState, p: int, a: Action) -> None:
                   f"({RULES['titan_hire_cost']} gold).")
     elif kind == "buy":
         creatures.buy(s, p, int(a.args[0]))
+    elif kind == "artifact":
+        titans.transfer(s, p, str(a.args[0]), int(a.args[1]))
