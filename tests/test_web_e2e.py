@@ -172,3 +172,60 @@ def test_the_interface_speaks_russian(browser: Any, site: str) -> None:
     page.wait_for_function("document.querySelector('#create').innerText.includes('Создать')")
     assert "правило" in page.inner_text("#tagline")
     page.click("#lang")
+
+
+def _play_to_the_end(page: Any, rng: Rng, shot: str) -> int:
+    """Click the game through: a highlighted territory or sea now and then, else one of
+    the listed choices; return how many decisions were sent."""
+    clicks, taken = 0, False
+    while not page.query_selector("#game-over"):
+        page.wait_for_selector("#prompt .choice, #game-over", timeout=60_000)
+        if page.query_selector("#game-over"):
+            break
+        if not taken and page.query_selector(".territory.pick, .sea.pick"):
+            page.screenshot(path=str(SHOTS / shot))
+            taken = True
+        before = page.inner_text("#turn")
+        if rng.below(3) == 0 and _click_one(page, ".territory.pick, .sea.pick", rng):
+            if page.query_selector("#prompt button.secondary") \
+                    and page.inner_text("#turn") == before:
+                _click_one(page, "#prompt .choice", rng)
+        elif not _click_one(page, "#prompt .choice", rng):
+            continue
+        clicks += 1
+        page.wait_for_function("b => !document.querySelector('#turn') || "
+                               "document.querySelector('#turn').innerText !== b || "
+                               "document.querySelector('#error').innerText", arg=before,
+                               timeout=60_000)
+        refused = page.inner_text("#error")
+        assert not refused or "version" in refused, refused
+    return clicks
+
+
+def test_a_person_plays_cyclades_against_two_bots_to_the_end(browser: Any, site: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = _page(browser)
+    _create(page, site, "cyclades", ["human", "heuristic", "heuristic"], {"max_rounds": "4"})
+    page.click("#play-first")
+    page.wait_for_selector("#gods")
+    assert page.locator(".territory").count() == 9 and page.locator(".sea").count() == 24
+    assert "apollo" in page.inner_text("#gods")
+    clicks = _play_to_the_end(page, Rng(9), "cyclades-1280x800.png")
+    assert clicks > 5
+    assert "Game over" in page.inner_text("#game-over")
+    page.screenshot(path=str(SHOTS / "cyclades-game-over.png"))
+    assert not page.errors
+
+
+def test_a_person_plays_a_six_player_team_game_of_cyclades_to_the_end(browser: Any, site: str
+                                                                      ) -> None:
+    page = _page(browser)
+    _create(page, site, "cyclades", ["human"] + ["heuristic"] * 5, {"max_rounds": "2"})
+    page.click("#play-first")
+    page.wait_for_selector("#gods")
+    assert page.locator(".territory").count() == 20
+    assert "team 1" in page.inner_text("#side").lower()
+    clicks = _play_to_the_end(page, Rng(11), "cyclades-teams-1280x800.png")
+    assert clicks > 3
+    assert "Game over" in page.inner_text("#game-over")
+    assert not page.errors

@@ -45,7 +45,6 @@ class CycladesGame(Game):
             raise ValueError("option 'map' must be 'base' or 'titans'")
         if opts["max_rounds"] < 0:
             raise ValueError("option 'max_rounds' must be 0 (no limit) or positive")
-        opts["free_start"] = opts["map"] == "titans"
         return opts
 
     def check_setup(self, players: int, opts: dict[str, Any]) -> None:
@@ -61,14 +60,14 @@ class CycladesGame(Game):
                   options: Mapping[str, Any] | None = None) -> CycladesState:
         opts = self.resolve_options(options)
         if players == 6:  # six only play on the Titans map, in teams, with Kronos
-            opts.update(map="titans", kronos=True, teams=True, free_start=True)
+            opts.update(map="titans", kronos=True, teams=True)
         self.check_setup(players, opts)
         name = f"base{players}" if opts["map"] == "base" else \
             ("titans34" if players <= 4 else "titans56")
         board = DATA.boards[name]
         s = CycladesState(players, opts, board, Rng(seed))
         rng = s.rng
-        s.gold = [int(RULES["free_start_gold" if opts["free_start"] else "start_gold"])] * players
+        s.gold = [int(RULES["free_start_gold" if s.opt("free_start") else "start_gold"])] * players
         for c, card in DATA.creatures.items():
             s.deck += [c] * int(card["copies"])
         if opts["artifacts"]:
@@ -85,7 +84,7 @@ class CycladesGame(Game):
         s.order = order
         seats = list(range(players))
         rng.shuffle(seats)
-        if not opts["free_start"]:
+        if not s.opt("free_start"):
             for p, ((a, b), (x, y)) in zip(seats, board.starts[players], strict=True):
                 for t in (a, b):
                     s.owner[t], s.troops[t] = p, 1
@@ -101,7 +100,7 @@ class CycladesGame(Game):
                   + ".")
         from meeple.games.cyclades import flow
 
-        if opts["free_start"]:
+        if s.opt("free_start"):
             flow.update_gods(s)
             s.queue = [[p, ""] for p in s.order]
             s.log.add(0, "The preliminary auction decides who chooses a start first "
@@ -126,6 +125,14 @@ class CycladesGame(Game):
         Rng(seed).shuffle(c.deck)
         c.rng = Rng(seed ^ 0x5DEECE66D)
         return c
+
+    def catalog(self) -> dict[str, str]:
+        """What each creature, artifact and special Metropolis does, for clients."""
+        out = {k: str(v["text"]) for k, v in DATA.creatures.items()}
+        out.update({k: str(v["text"]) for k, v in DATA.artifacts.items()})
+        out.update({f"{k} metropolis": str(v["text"])
+                    for k, v in RULES["special_metropolises"].items()})
+        return out
 
     def factions(self, state: State) -> list[str]:
         assert isinstance(state, CycladesState)

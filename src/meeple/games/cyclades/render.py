@@ -42,27 +42,87 @@ def render(s: CycladesState, player: int | None) -> str:
 def describe(s: CycladesState, player: int, a: Action) -> str:
     x = a.args
     T = s.tname
+    top = s.pending[-1] if s.pending else {}
+
+    def where(v: object) -> str:
+        return T(int(str(v)))
+
     match a.kind:
         case "bid":
-            return "go to Apollo" if x[0] == "apollo" else f"offer {x[1]} to {str(x[0]).capitalize()}"
+            if x[0] == "apollo":
+                return "go to Apollo (free)"
+            return f"offer {x[1]} gold to {str(x[0]).capitalize()}"
         case "end":
             return "end your turn"
-        case "troop":
-            return f"recruit a troop on {T(int(x[0]))}"
+        case "troop" | "hire":
+            what = "a troop" if a.kind == "troop" else "a Titan (2 gold)"
+            return f"recruit {what} on {where(x[0])}"
         case "fleet":
             return f"recruit a fleet in sea {x[0]}"
         case "priest" | "philosopher":
             return f"gain a {a.kind}"
         case "build":
-            return f"build on {T(int(x[0]))}"
+            return f"build on {where(x[0])} (2 gold)"
         case "sail":
-            return f"sail {x[2]} fleet(s) from sea {x[0]} to sea {x[1]}"
+            return f"sail {x[2]} fleet(s) from sea {x[0]} to sea {x[1]} (1 gold)"
+        case "sylph":
+            return f"move {x[2]} fleet(s) from sea {x[0]} to sea {x[1]} (Sylph)"
         case "march" | "titan":
-            return f"move {x[2]} troop(s) and {x[3]} Titan(s) from {T(int(x[0]))} to {T(int(x[1]))}"
+            cost = "1 gold" if a.kind == "march" else f"{s.used.get('titan_moves', 0) + 1} gold"
+            return (f"move {x[2]} troop(s) and {x[3]} Titan(s) from {where(x[0])} to "
+                    f"{where(x[1])} ({cost})")
         case "buy":
-            return f"buy {s.track[int(x[0])].capitalize()}"
+            card = s.track[int(x[0])]
+            from meeple.games.cyclades.creatures import price
+
+            return f"buy {card.capitalize()} for {price(s, player, int(x[0]))} gold"
+        case "renew":
+            return f"send {s.track[int(x[0])].capitalize()} away for a new creature (1 gold)"
         case "fight":
             return "fight another round"
         case "retreat":
-            return f"retreat to {T(int(x[0])) if s.pending and s.pending[-1].get('kind') == 'land' else f'sea {x[0]}'}"
+            return f"retreat to {where(x[0]) if top.get('kind') == 'land' else f'sea {x[0]}'}"
+        case "metropolis" | "prosper":
+            what = "raise the Metropolis" if a.kind == "metropolis" else "put a prosperity marker"
+            return f"{what} on {where(x[0])}"
+        case "special":
+            return f"take the {str(x[0]).capitalize()} Metropolis"
+        case "free":
+            if x[0] == "none":
+                return "nothing to take"
+            return f"a free {x[0]} on {where(x[1])} (Kronos)"
+        case "place":
+            return "nowhere to start" if x[0] == "none" else f"start on {where(x[0])} and {where(x[1])}"
+        case "fleets":
+            return "no sea left" if x[0] == "none" else f"fleets in seas {x[0]} and {x[1]}"
+        case "artifact":
+            return f"send the {str(x[0]).capitalize()} to {where(x[1])} (1 gold)"
+        case "kraken":
+            return f"move the Kraken to sea {x[0]} (1 gold)"
+        case "sell":
+            return f"sell a {x[0]} for 2 gold" + (f" ({where(x[1]) if x[0] == 'troop' else f'sea {x[1]}'})"
+                                                  if len(x) > 1 else "")
+        case "stop":
+            return "stop"
+        case "target":
+            return _target(s, top, x)
     return str(a)
+
+
+def _target(s: CycladesState, top: dict[str, object], x: tuple[object, ...]) -> str:
+    card = str(top.get("creature", ""))
+    if x[0] == "none":
+        return f"{card.capitalize()}: nothing to act on"
+    if card in ("satyr", "dryad", "griffon"):
+        return f"{card.capitalize()}: take from P{x[0]}"
+    if card in ("sirens", "kraken"):
+        return f"{card.capitalize()}: sea {x[0]}"
+    if card == "pegasus":
+        return (f"Pegasus: {x[2]} troop(s), {x[3]} Titan(s) from {s.tname(int(str(x[0])))} "
+                f"to {s.tname(int(str(x[1])))}")
+    if card in ("giant", "cyclops"):
+        new = f" into a {x[2]}" if len(x) > 2 else ""
+        return f"{card.capitalize()}: the {x[1]} on {s.tname(int(str(x[0])))}{new}"
+    if card == "chimera":
+        return f"Chimera: use {str(x[0]).capitalize()}"
+    return f"{card.capitalize()}: {s.tname(int(str(x[0])))}"

@@ -79,8 +79,7 @@ def state_from_json(data: Any) -> CycladesState:
     m = check_state(StateModel, data, FORMAT, "Cyclades state")
     from meeple.games.cyclades.game import CycladesGame
 
-    options = {k: v for k, v in m.options.items() if k != "free_start"}
-    opts = check_options(CycladesGame(), options, "Cyclades state")
+    opts = check_options(CycladesGame(), m.options, "Cyclades state")
     board = DATA.boards.get(m.board)
     if board is None:
         raise _bad(f"unknown board {m.board!r}")

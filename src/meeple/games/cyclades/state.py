@@ -87,6 +87,8 @@ class CycladesState(State):
         return self.cycle
 
     def opt(self, key: str) -> Any:
+        if key == "free_start":  # the Titans map has no printed start
+            return self.options["map"] == "titans"
         return self.options[key]
 
     def prompts(self) -> list[Prompt]:

@@ -24,6 +24,11 @@ const TEXT = {
     gold: "gold", army: "army", loyalty: "loyalty", reputation: "reputation", goal: "goal",
     setGoal: "Set goal", deciding: "deciding", done: "done",
     notLegal: "not one of your legal actions now",
+    sea: "sea", godTrack: "Gods and offerings", offer: "Offer", faceDown: "face down",
+    order: "Order", creatureTrack: "Creatures", specials: "Special Metropolises on display",
+    team: "team", priests: "priests", philosophers: "philosophers",
+    metropolises: "Metropolises", artifacts: "artifacts",
+    pickMap: "Click a highlighted territory or sea, or choose below",
   },
   ru: {
     tagline: "настольные игры, где каждое правило соблюдает машина",
@@ -48,6 +53,11 @@ const TEXT = {
     gold: "золото", army: "армия", loyalty: "верность", reputation: "репутация", goal: "цель",
     setGoal: "Задать цель", deciding: "решает", done: "готово",
     notLegal: "сейчас такого действия у вас нет",
+    sea: "море", godTrack: "Боги и подношения", offer: "Поднести", faceDown: "лицом вниз",
+    order: "Порядок", creatureTrack: "Существа", specials: "Особые Метрополии",
+    team: "команда", priests: "жрецы", philosophers: "философы",
+    metropolises: "Метрополии", artifacts: "артефакты",
+    pickMap: "Нажмите на подсвеченную территорию или море, или выберите ниже",
   },
 };
 

@@ -6,8 +6,9 @@ import { t } from "./i18n.js";
 import { remember } from "./store.js";
 import * as cult from "./cult.js";
 import * as colonies from "./colonies.js";
+import * as cyclades from "./cyclades.js";
 
-const GAMES = { cult, colonies };
+const GAMES = { cult, colonies, cyclades };
 
 export function showTable(root, gid, token) {
   const ctx = { gid, token, catalog: {}, payload: null, log: [], filter: null };
