@@ -120,3 +120,29 @@ def test_quitting_saves_and_resume_continues(tmp_path: Path) -> None:
                            read=lambda _: "1", write=out.append, resume=saved)
     assert record is not None
     assert record.actions[: len(saved.actions)] == saved.actions
+
+
+def test_cyclades_three_players_and_six_in_teams_play_to_the_end_in_the_terminal(
+        tmp_path: Path) -> None:
+    for players, rounds in ((3, 5), (6, 2)):
+        out: list[str] = []
+        save = tmp_path / f"cyclades{players}.json"
+        seats = ["human"] + ["heuristic"] * (players - 1)
+        record = play_terminal("cyclades", players, seats, 7, {"max_rounds": rounds}, save,
+                               read=lambda prompt: "1", write=out.append)
+        assert record is not None
+        text = "\n".join(out)
+        assert "Game over" in text
+        state = GameRecord.load(save).replay()
+        assert state.is_terminal()
+        if players == 6:
+            assert state.view(0)["options"]["teams"] is True
+
+
+def test_bench_engine_for_cyclades_has_the_same_keys_as_cult() -> None:
+    out = runner.invoke(app, ["bench", "engine", "--game", "cyclades", "--seconds", "0.3",
+                              "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    for key in ("actions_per_sec", "game_ms_median", "clone_us", "legal_us"):
+        assert data[key] > 0

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from meeple.core.actions import Action
 from meeple.games.cyclades import creatures, flow, moves
+from meeple.games.cyclades.state import CycladesState
 from tests.test_cyclades_rules import act, fleet, fresh, give_turn, hold, pair, shared_sea
 
 
-def buying(card: str, p: int = 0) -> object:
+def buying(card: str, p: int = 0) -> CycladesState:
     s = fresh()
     s.track = [card, "", ""]
     s.gold = [20, 20, 20]
@@ -144,7 +145,7 @@ def test_sylph_moves_fleets_one_sea_at_a_time_up_to_ten() -> None:
     assert not s.pending
 
 
-def test_figures_last_until_their_owners_next_turn_and_two_on_a_territory_destroy_each_other() -> None:
+def test_two_figures_on_one_territory_destroy_each_other() -> None:
     s = buying("chiron")
     hold(s, 0, 0, 1)
     act(s, 0, "buy 0")

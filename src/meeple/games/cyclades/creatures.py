@@ -38,6 +38,7 @@ def buy(s: CycladesState, p: int, slot: int) -> None:
     s.gold[p] -= cost
     s.used_temples[p] += off
     s.track[slot] = ""
+    s.bought[p].append(card)
     s.log.add(s.cycle, f"{s.name(p)} buys {card.capitalize()} ({cost} gold"
               + (f", {off} off for temples" if off else "") + ").")
     if card in DATA.artifacts:
@@ -179,7 +180,7 @@ def apply_target(s: CycladesState, top: dict[str, Any], a: Action) -> None:
     elif card == "chimera":
         c = str(x[0])
         s.discard.remove(c)
-        s.deck += s.discard + ["chimera"]
+        s.deck += [*s.discard, "chimera"]
         s.discard = []
         s.rng.shuffle(s.deck)
         s.log.add(s.cycle, f"The Chimera calls {c.capitalize()}; the discard pile and the "

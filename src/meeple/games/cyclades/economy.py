@@ -149,7 +149,7 @@ def take(s: CycladesState, p: int, t: int) -> None:
     """``p`` takes ``t``: its buildings, Metropolis, markers and artifacts change hands."""
     q = s.owner[t]
     s.owner[t] = p
-    for name, where in s.artifacts.items():
+    for where in s.artifacts.values():
         if where[1] == t:
             where[0] = p
     if q >= 0 and q != p:
@@ -204,7 +204,8 @@ def finish(s: CycladesState, winners: list[int], reason: str) -> None:
                 "metropolises": [s.metropolises(p) for p in range(s.n)],
                 "gold": s.gold[:]}
     names = ", ".join(s.name(p) for p in winners)
-    s.log.add(s.cycle, f"The game is over ({reason}): {names} win{'s' if len(winners) == 1 else ''}.")
+    verb = "wins" if len(winners) == 1 else "win"
+    s.log.add(s.cycle, f"The game is over ({reason}): {names} {verb}.")
 
 
 def _best(s: CycladesState, groups: list[list[int]]) -> list[int]:

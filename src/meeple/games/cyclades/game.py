@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from meeple.core.actions import Action
 from meeple.core.game import Game, OptionSpec, State
 from meeple.core.rng import Rng
 from meeple.games.cyclades.data import load
@@ -13,6 +14,7 @@ from meeple.games.cyclades.state import BUILDINGS, CycladesState
 
 DATA = load()
 RULES = DATA.rules
+MODULES = ("kronos", "artifacts", "special_metropolises", "teams")
 
 
 class CycladesGame(Game):
@@ -94,10 +96,9 @@ class CycladesGame(Game):
         rng.shuffle(kinds)
         for t, kind in zip(board.start_buildings, kinds, strict=False):
             s.buildings[t].append(kind)
+        modules = [k for k in MODULES if opts[k]]
         s.log.add(0, f"Cyclades for {players} on the {name} board"
-                  + (f"; modules: {', '.join(k for k in ('kronos', 'artifacts', 'special_metropolises', 'teams') if opts[k])}"
-                     if any(opts[k] for k in ('kronos', 'artifacts', 'special_metropolises', 'teams')) else "")
-                  + ".")
+                  + (f"; modules: {', '.join(modules)}." if modules else "."))
         from meeple.games.cyclades import flow
 
         if s.opt("free_start"):
@@ -139,6 +140,19 @@ class CycladesGame(Game):
         if state.opt("teams"):
             return [f"team{state.teams[p] + 1}" for p in range(state.n)]
         return super().factions(state)
+
+    def tags(self, state: State, actions: list[tuple[int, Action]]) -> dict[str, list[list[str]]]:
+        """Creatures and artifacts each player bought, special Metropolises held at the end,
+        and the gods each played, for the balance report."""
+        assert isinstance(state, CycladesState)
+        specials = [sorted({k for t, k in enumerate(state.specials) if k and state.owner[t] == p})
+                    for p in range(state.n)]
+        gods: list[set[str]] = [set() for _ in range(state.n)]
+        for p, a in actions:
+            if a.kind == "bid" and a.args and p < state.n:
+                gods[p].add(str(a.args[0]))
+        return {"creature": [sorted(set(b)) for b in state.bought], "special": specials,
+                "offered to": [sorted(g) for g in gods]}
 
     def evaluate(self, state: State) -> list[float]:
         from meeple.games.cyclades.evaluate import evaluate

@@ -92,7 +92,9 @@ def describe(s: CycladesState, player: int, a: Action) -> str:
                 return "nothing to take"
             return f"a free {x[0]} on {where(x[1])} (Kronos)"
         case "place":
-            return "nowhere to start" if x[0] == "none" else f"start on {where(x[0])} and {where(x[1])}"
+            if x[0] == "none":
+                return "nowhere to start"
+            return f"start on {where(x[0])} and {where(x[1])}"
         case "fleets":
             return "no sea left" if x[0] == "none" else f"fleets in seas {x[0]} and {x[1]}"
         case "artifact":
@@ -100,8 +102,10 @@ def describe(s: CycladesState, player: int, a: Action) -> str:
         case "kraken":
             return f"move the Kraken to sea {x[0]} (1 gold)"
         case "sell":
-            return f"sell a {x[0]} for 2 gold" + (f" ({where(x[1]) if x[0] == 'troop' else f'sea {x[1]}'})"
-                                                  if len(x) > 1 else "")
+            if len(x) == 1:
+                return f"sell a {x[0]} for 2 gold"
+            at = where(x[1]) if x[0] == "troop" else f"sea {x[1]}"
+            return f"sell a {x[0]} for 2 gold ({at})"
         case "stop":
             return "stop"
         case "target":

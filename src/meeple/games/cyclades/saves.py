@@ -59,6 +59,7 @@ class StateModel(BaseModel):
     eliminated: list[int]
     used_temples: list[int]
     loaded: list[int]
+    bought: list[list[str]]
     log: list[list[Any]]
 
 
@@ -86,7 +87,7 @@ def state_from_json(data: Any) -> CycladesState:
     n, T, S = m.players, len(board.territories), len(board.seas)
     sizes = {"gold": n, "priests": n, "philosophers": n, "teams": n, "owner": T,
              "troops": T, "titans": T, "buildings": T, "specials": T, "markers": T,
-             "fleet_owner": S, "fleets": S, "used_temples": n}
+             "fleet_owner": S, "fleets": S, "used_temples": n, "bought": n}
     for field, size in sizes.items():
         if len(getattr(m, field)) != size:
             raise _bad(f"{field} has {len(getattr(m, field))} entries, the board needs {size}")

@@ -28,7 +28,7 @@ FIELDS = ("gold", "priests", "philosophers", "owner", "troops", "titans", "build
           "discard", "gods", "facedown", "bids", "apollo", "order", "queue", "phase",
           "turns", "turn", "used", "pending", "artifacts", "cycle", "teams",
           "end_declared", "special_display", "outcome", "eliminated", "used_temples",
-          "loaded")
+          "loaded", "bought")
 
 
 class CycladesState(State):
@@ -61,7 +61,7 @@ class CycladesState(State):
         self.bids: dict[str, list[int]] = {}  # god -> [player, amount]
         self.apollo: list[int] = []
         self.order: list[int] = []          # bidding order (a player twice at 2 players)
-        self.queue: list[int] = []          # who bids next
+        self.queue: list[list[Any]] = []    # who bids next: [player, god just lost]
         self.phase = "auction"
         self.turns: list[list[Any]] = []    # [god, player] in playing order
         self.turn = 0
@@ -76,6 +76,7 @@ class CycladesState(State):
         self.eliminated: list[int] = []
         self.used_temples = [0] * n        # temple discounts used this cycle
         self.loaded: list[int] = []        # die faces scenarios set for the next rolls
+        self.bought: list[list[str]] = [[] for _ in range(n)]  # creatures each player bought
 
     # ---- engine interface -------------------------------------------------------
     @property
