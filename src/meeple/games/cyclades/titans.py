@@ -100,6 +100,21 @@ def _start_pairs(s: CycladesState, p: int) -> list[Action]:
     return out
 
 
+def _bonus_text(bonus: dict[str, Any]) -> str:
+    parts = []
+    for key, value in bonus.items():
+        if key == "building":
+            parts.append("a building of a god above Kronos (or a second Titan)"
+                         if value == "kronos" else f"a {value}")
+        elif key == "prosperity":
+            parts.append("a prosperity marker")
+        else:
+            noun = {"troops": "troop", "fleets": "fleet", "priests": "priest", "gold": "gold",
+                    "philosophers": "philosopher", "titans": "Titan"}[key]
+            parts.append(f"{value} {noun}" + ("s" if value > 1 and key != "gold" else ""))
+    return ", ".join(parts)
+
+
 def choice_legal(s: CycladesState, top: dict[str, Any]) -> list[Action]:
     p = int(top["player"])
     if top["type"] == "kronos":
@@ -157,7 +172,7 @@ def apply_choice(s: CycladesState, top: dict[str, Any], a: Action) -> None:
         land = top["land"]
         s.titans[land[0]] += int(bonus.get("titans", 0))
         s.log.add(s.cycle, f"{s.name(p)} puts fleets in seas {x} and {y}; bonus of "
-                  f"{god.capitalize()}: " + ", ".join(f"{v} {k}" for k, v in bonus.items()) + ".")
+                  f"{god.capitalize()}: {_bonus_text(bonus)}.")
         nxt = {"kronos": "kronos", "apollo": "prosper"}.get(god, "build")
         if nxt == "kronos" or "building" in bonus or nxt == "prosper":
             s.pending.append({**top, "stage": nxt})

@@ -62,7 +62,7 @@ export function board(p, ctx) {
   }
   for (const ter of v.territories) {
     const choices = (p.choices || []).filter((c) => on(TERRITORY_ARG, ter.id)(c.action));
-    const cx = ter.x * CELL, cy = ter.y * CELL, r = CELL * 0.36;
+    const cx = ter.x * CELL, cy = ter.y * CELL, r = CELL * 0.33;
     const g = s("g", { class: `territory${choices.length ? " pick" : ""}`, "data-territory": ter.id,
       tabindex: choices.length ? 0 : undefined, role: choices.length ? "button" : undefined,
       "aria-label": `${ter.name}${ter.owner >= 0 ? ` P${ter.owner}` : ""}` });
