@@ -24,11 +24,14 @@ class Event(NamedTuple):
 
 
 class Log:
-    __slots__ = ("_events", "_n")
+    __slots__ = ("_cache", "_events", "_n")
 
     def __init__(self, events: list[Event] | None = None) -> None:
         self._events: list[Event] = events if events is not None else []
         self._n = len(self._events)
+        # The last ``visible`` answer: (events list, length, player, events seen). Search
+        # bots deal hundreds of samples a second from one position, each wanting its log.
+        self._cache: tuple[list[Event], int, int | None, list[Event]] | None = None
 
     def add(self, round_: int, text: str, audience: int = EVERYONE) -> None:
         if len(self._events) != self._n:
@@ -47,7 +50,13 @@ class Log:
         return self._events[start: self._n]
 
     def visible(self, player: int | None) -> list[Event]:
-        return [e for e in self.events() if e.visible_to(player)]
+        """The events ``player`` saw (None: what everyone saw), as a new list."""
+        c = self._cache
+        if c is not None and c[0] is self._events and c[1] == self._n and c[2] == player:
+            return c[3][:]
+        seen = [e for e in self.events() if e.visible_to(player)]
+        self._cache = (self._events, self._n, player, seen)
+        return seen[:]
 
     def text(self, player: int | None) -> str:
         return "\n".join(f"[r{e.round}] {e.text}" for e in self.visible(player))
@@ -56,6 +65,7 @@ class Log:
         c = Log.__new__(Log)
         c._events = self._events
         c._n = self._n
+        c._cache = self._cache
         return c
 
     def to_json(self) -> list[list[Any]]:

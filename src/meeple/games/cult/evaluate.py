@@ -23,35 +23,59 @@ LEAD = {12: 0.25, 7: 0.2, 13: 0.5, 9: 0.05, 3: 0.03, 8: 0.04, 10: 0.04, 4: 0.04}
 DISCOUNT = 0.6
 
 
-def potential(s: CultState, p: int) -> float:
-    """Progress p is about to make from districts it leads that are still to be decided."""
-    pl = s.players[p]
-    total = 0.0
-    for d, value in LEAD.items():
+def _influences(s: CultState) -> dict[int, list[int]]:
+    """Each player's influence in each district still to be decided that has a LEAD
+    value, computed once for all players."""
+    out = {}
+    for d in LEAD:
         if s.district and d < s.district:
             continue
         if not s.board[d - 1] and not s.altars[d - 1]:
             continue
-        mine = B.influence(s, d, p)
-        if mine == 0 or any(B.influence(s, d, q) >= mine for q in range(s.n) if q != p):
+        out[d] = [B.influence(s, d, q) for q in range(s.n)]
+    return out
+
+
+def potential(s: CultState, p: int, influences: dict[int, list[int]] | None = None) -> float:
+    """Progress p is about to make from districts it leads that are still to be decided."""
+    pl = s.players[p]
+    total = 0.0
+    for d, infl in (influences if influences is not None else _influences(s)).items():
+        mine = infl[p]
+        if mine == 0 or any(v >= mine for q, v in enumerate(infl) if q != p):
             continue
         if (d == 12 and pl.followers < 2) or (d == 7 and pl.coins < 5):
             continue
         if d == 13 and mine < B.power(s, p):
             continue
-        total += value
+        total += LEAD[d]
     return DISCOUNT * total
 
 
-def strength(s: CultState, p: int) -> float:
+def _counts(s: CultState) -> tuple[list[int], list[int]]:
+    """Each player's priest levels (free, on the shield, on the board) and altars."""
+    levels = [sum(pl.free) + sum(pl.shield) for pl in s.players]
+    for district in s.board:
+        for pr in district:
+            levels[pr[0]] += pr[1]
+    altars = [0] * s.n
+    for owners in s.altars:
+        for q in owners:
+            altars[q] += 1
+    return levels, altars
+
+
+def strength(s: CultState, p: int, influences: dict[int, list[int]] | None = None,
+             counts: tuple[list[int], list[int]] | None = None) -> float:
     pl = s.players[p]
-    levels = sum(pl.free) + sum(pl.shield) + sum(
-        pr[1] for d in s.board for pr in d if pr[0] == p)
+    levels, altars = counts if counts is not None else _counts(s)
+    level = levels[p]
+    reached = progress(s, p, altars[p])
     return (
-        WEIGHTS["progress"] * min(1.0, progress(s, p) + potential(s, p)) ** 2 * 4
+        WEIGHTS["progress"] * min(1.0, reached + potential(s, p, influences)) ** 2 * 4
         + WEIGHTS["followers"] * pl.followers / B.MAX_FOLLOWERS
         + WEIGHTS["coins"] * min(pl.coins, 20) / 20
-        + WEIGHTS["priests"] * min(levels, 20) / 20
+        + WEIGHTS["priests"] * min(level, 20) / 20
         + WEIGHTS["cards"] * min(B.card_count(s, p), 6) / 6
         + 0.01
     )
@@ -78,6 +102,7 @@ def tags(s: CultState, actions: list[tuple[int, Action]]) -> dict[str, list[list
 def evaluate(s: CultState) -> list[float]:
     if s.is_terminal():
         return s.returns()
-    values = [strength(s, p) for p in range(s.n)]
+    influences, counts = _influences(s), _counts(s)
+    values = [strength(s, p, influences, counts) for p in range(s.n)]
     total = sum(values)
     return [v / total for v in values]

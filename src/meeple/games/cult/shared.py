@@ -215,10 +215,13 @@ def check_victory(s: CultState) -> bool:
     return True
 
 
-def progress(s: CultState, p: int) -> float:
+def progress(s: CultState, p: int, altars: int | None = None) -> float:
+    """The share of the nearest victory condition p has reached (``altars``: p's altar
+    count, when the caller has it)."""
     v = B.RULES["victory"]
     pl = s.players[p]
-    return max(B.altar_count(s, p) / int(v["altars"]), pl.mobs / int(v["mobs"]),
+    built = B.altar_count(s, p) if altars is None else altars
+    return max(built / int(v["altars"]), pl.mobs / int(v["mobs"]),
                pl.rituals / int(v["rituals"]))
 
 
