@@ -26,9 +26,10 @@ class CultGame(Game):
     max_actions = 512  # most seen in 30 random games: 73
     # The best of the settings tried against three heuristic bots (docs/bots.md): low
     # exploration, the 4 best placements by the one-ply evaluation, and 4 moves after the
-    # tree chosen the heuristic's way (best of 10 candidates).
+    # tree chosen the heuristic's way (best of 10 candidates); below the root, the next
+    # child expanded is the best of 10 untried actions by the one-ply evaluation.
     search_tuning: ClassVar[Mapping[str, float]] = {
-        "exploration": 0.02, "top": 4, "greedy": 10, "rollout": 4}
+        "exploration": 0.02, "top": 4, "greedy": 10, "rollout": 4, "expand": 10}
     options: ClassVar[Mapping[str, OptionSpec]] = {
         "cults": OptionSpec(
             "random", "'random' (dealt by the seed) or a comma list of cult keys, one per seat"),
