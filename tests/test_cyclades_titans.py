@@ -327,3 +327,21 @@ def test_team_play_sandals_go_to_an_ally_for_one_gold_at_the_start_of_a_turn() -
     assert s.artifacts["sandals"] == [1, 12] and s.gold[0] == 19
     act(s, 0, "troop 0")
     assert not any(a.kind == "artifact" for a in s.legal_actions(0))
+
+
+def test_a_player_takes_one_special_metropolis_the_second_goes_to_another_player() -> None:
+    s = titans(3)
+    s.special_display = ["military", "naval"]
+    hold(s, 0, 0, 1)
+    hold(s, 0, 1, 1)
+    s.philosophers[0] = 3
+    give_turn(s, "athena", 0)
+    act(s, 0, "philosopher")
+    act(s, 0, "metropolis 0")
+    act(s, 0, "special naval")
+    s.philosophers[0] = 4
+    from meeple.games.cyclades import economy as eco
+
+    eco.check_metropolis(s, 0)
+    act(s, 0, "metropolis 1")
+    assert not s.pending and s.specials[1] == "" and s.special_display == ["military"]

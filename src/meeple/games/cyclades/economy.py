@@ -258,13 +258,15 @@ def apply_choice(s: CycladesState, top: dict[str, Any], a: Action) -> None:
         t = int(a.args[0])
         s.buildings[t].append(METRO)
         s.log.add(s.cycle, f"{s.name(p)} raises a Metropolis on {s.tname(t)}.")
-        if s.special_display:
+        if s.special_display and p not in s.special_takers:
+            # The first two players to raise a Metropolis each take a special one.
             s.pending.append({"type": "special", "player": p, "at": t})
         declare_end(s)
         check_metropolis(s, p)
     elif a.kind == "special":
         kind = str(a.args[0])
         s.special_display.remove(kind)
+        s.special_takers.append(p)
         s.specials[int(top["at"])] = kind
         s.log.add(s.cycle, f"{s.name(p)}'s new Metropolis is the {kind.capitalize()} one.")
         if kind == "cultural":

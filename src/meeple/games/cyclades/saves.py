@@ -60,6 +60,7 @@ class StateModel(BaseModel):
     used_temples: list[int]
     loaded: list[int]
     bought: list[list[str]]
+    special_takers: list[int]
     log: list[list[Any]]
 
 

@@ -28,7 +28,7 @@ FIELDS = ("gold", "priests", "philosophers", "owner", "troops", "titans", "build
           "discard", "gods", "facedown", "bids", "apollo", "order", "queue", "phase",
           "turns", "turn", "used", "pending", "artifacts", "cycle", "teams",
           "end_declared", "special_display", "outcome", "eliminated", "used_temples",
-          "loaded", "bought")
+          "loaded", "bought", "special_takers")
 
 
 class CycladesState(State):
@@ -77,6 +77,7 @@ class CycladesState(State):
         self.used_temples = [0] * n        # temple discounts used this cycle
         self.loaded: list[int] = []        # die faces scenarios set for the next rolls
         self.bought: list[list[str]] = [[] for _ in range(n)]  # creatures each player bought
+        self.special_takers: list[int] = []  # players who took a special Metropolis card
 
     # ---- engine interface -------------------------------------------------------
     @property
