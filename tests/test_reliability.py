@@ -11,7 +11,7 @@ def test_every_attack_of_the_reliability_suite_runs_and_finds_nothing() -> None:
     result = run(kills=3, views=400, examples=10, clients=8)
     names = [t["test"] for t in result["tests"]]
     assert names == ["sigkill", "storage faults", "hidden information: colonies",
-                     "hidden information: cult",
+                     "hidden information: cult", "hidden information: cyclades",
                      "fuzz action parser and game import (hypothesis)", "concurrency", "auth",
                      "fuzz HTTP API (schemathesis)"]
     for t in result["tests"]:
