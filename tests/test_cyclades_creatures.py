@@ -157,29 +157,27 @@ def test_two_figures_on_one_territory_destroy_each_other() -> None:
     assert s.figures == [] and {"chiron", "medusa"} <= set(s.discard)
 
 
-def test_chiron_protects_a_territory_from_attack() -> None:
-    s = buying("chiron", p=1)
+def _defended_by(card: str, attackers: int) -> tuple[CycladesState, int, int]:
+    """P1 puts ``card`` on its territory b (one troop); P0 (Ares) can reach b from a."""
+    s = buying(card, p=1)
     a, b = pair(s)
     hold(s, 1, b, 1)
     hold(s, 1, 5, 1)
     act(s, 1, "buy 0")
     act(s, 1, f"target {b}")
-    hold(s, 0, a, 3)
+    hold(s, 0, a, attackers)
     fleet(s, 0, shared_sea(s, a, b))
     give_turn(s, "ares", 0)
+    return s, a, b
+
+
+def test_chiron_protects_a_territory_from_attack() -> None:
+    s, _, b = _defended_by("chiron", 3)
     assert not any(x.kind == "march" and x.args[1] == b for x in s.legal_actions(0))
 
 
 def test_minotaur_adds_one_to_the_defence() -> None:
-    s = buying("minotaur", p=1)
-    a, b = pair(s)
-    hold(s, 1, b, 1)
-    hold(s, 1, 5, 1)
-    act(s, 1, "buy 0")
-    act(s, 1, f"target {b}")
-    hold(s, 0, a, 2)
-    fleet(s, 0, shared_sea(s, a, b))
-    give_turn(s, "ares", 0)
+    s, a, b = _defended_by("minotaur", 2)
     s.loaded = [0, 0]  # 2+0 against 1+0+1: a tie
     act(s, 0, f"march {a} {b} 2 0")
     assert s.troops[b] == 1 and s.owner[b] == 0  # both lost one; the attacker's one remains

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from meeple.core.actions import Action
-from meeple.games.cyclades import battle, economy, flow
+from meeple.games.cyclades import battle, economy, flow, turn
 from meeple.games.cyclades.state import CycladesState
 from tests.test_cyclades_rules import GAME, act, fleet, give_turn, hold
 
@@ -26,14 +26,18 @@ def neighbours(s: CycladesState) -> tuple[int, int]:
     return t.id, t.next[0]
 
 
-def test_kronos_gives_a_free_building_of_a_god_above_it() -> None:
+def _kronos_turn(gods: list[str]) -> CycladesState:
+    """P0, holding territory 0, starts a turn with Kronos on this god track."""
     s = titans()
     hold(s, 0, 0, 1)
-    s.gods = ["zeus", "kronos", "ares"]
+    s.gods = gods
     give_turn(s, "kronos", 0)
-    from meeple.games.cyclades import turn
-
     turn.start(s)
+    return s
+
+
+def test_kronos_gives_a_free_building_of_a_god_above_it() -> None:
+    s = _kronos_turn(["zeus", "kronos", "ares"])
     kinds = {a.args[0] for a in s.legal_actions(0)}
     assert kinds == {"temple"}
     act(s, 0, "free temple 0")
@@ -41,13 +45,7 @@ def test_kronos_gives_a_free_building_of_a_god_above_it() -> None:
 
 
 def test_kronos_first_on_the_track_gives_a_free_titan() -> None:
-    s = titans()
-    hold(s, 0, 0, 1)
-    s.gods = ["kronos", "zeus", "ares"]
-    give_turn(s, "kronos", 0)
-    from meeple.games.cyclades import turn
-
-    turn.start(s)
+    s = _kronos_turn(["kronos", "zeus", "ares"])
     act(s, 0, "free titan 0")
     assert s.titans[0] == 1
 

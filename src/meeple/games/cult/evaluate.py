@@ -36,11 +36,12 @@ def _influences(s: CultState) -> dict[int, list[int]]:
     return out
 
 
-def potential(s: CultState, p: int, influences: dict[int, list[int]] | None = None) -> float:
-    """Progress p is about to make from districts it leads that are still to be decided."""
+def potential(s: CultState, p: int, influences: dict[int, list[int]]) -> float:
+    """Progress p is about to make from districts it leads that are still to be decided
+    (``influences``: from ``_influences``)."""
     pl = s.players[p]
     total = 0.0
-    for d, infl in (influences if influences is not None else _influences(s)).items():
+    for d, infl in influences.items():
         mine = infl[p]
         if mine == 0 or any(v >= mine for q, v in enumerate(infl) if q != p):
             continue
@@ -65,10 +66,11 @@ def _counts(s: CultState) -> tuple[list[int], list[int]]:
     return levels, altars
 
 
-def strength(s: CultState, p: int, influences: dict[int, list[int]] | None = None,
-             counts: tuple[list[int], list[int]] | None = None) -> float:
+def strength(s: CultState, p: int, influences: dict[int, list[int]],
+             counts: tuple[list[int], list[int]]) -> float:
+    """p's strength, given what ``_influences`` and ``_counts`` computed for everyone."""
     pl = s.players[p]
-    levels, altars = counts if counts is not None else _counts(s)
+    levels, altars = counts
     level = levels[p]
     reached = progress(s, p, altars[p])
     return (

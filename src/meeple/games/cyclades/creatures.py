@@ -7,12 +7,11 @@ from typing import Any
 
 from meeple.core.actions import Action
 from meeple.games.cyclades import battle, economy, moves, titans
-from meeple.games.cyclades.state import BUILDINGS, DATA, CycladesState
+from meeple.games.cyclades.state import BUILDINGS, DATA, FIGURES, CycladesState
 
 RULES = DATA.rules
 NONE = Action("target", ("none",))
 STOP = Action("stop")
-FIGURES = ("minotaur", "medusa", "chiron", "polyphemus", "kraken")
 MULTI = ("kraken", "sphinx", "sylph")  # effects of several steps, ended by "stop"
 
 
@@ -33,8 +32,8 @@ def price(s: CycladesState, p: int, slot: int) -> int:
 
 def buy(s: CycladesState, p: int, slot: int) -> None:
     card = s.track[slot]
-    cost = price(s, p, slot)
     off = discount(s, p, slot)
+    cost = int(RULES["creature_costs"][slot]) - off
     s.gold[p] -= cost
     s.used_temples[p] += off
     s.track[slot] = ""

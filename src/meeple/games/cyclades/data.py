@@ -51,9 +51,6 @@ class Board:
     starts: dict[int, tuple[tuple[tuple[int, int], tuple[int, int]], ...]]
     start_buildings: tuple[int, ...]
 
-    def same_island(self, a: int, b: int) -> bool:
-        return self.territories[a].island == self.territories[b].island
-
 
 @dataclass(frozen=True)
 class CycladesData:

@@ -4,6 +4,9 @@ what at every moment (a pending decision first: a battle, a creature's target...
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from meeple.core.actions import Action
 from meeple.core.game import Prompt
 from meeple.games.cyclades import battle, creatures, economy, titans, turn
@@ -47,29 +50,28 @@ def legal(s: CycladesState, p: int) -> list[Action]:
     return turn.legal(s, p)
 
 
-def pending_legal(s: CycladesState, top: dict[str, object]) -> list[Action]:
-    kind = top["type"]
-    if kind == "retreat":
-        return battle.retreat_legal(s, top)
-    if kind in ("target", "kraken", "sphinx", "sylph"):
-        return creatures.target_legal(s, top)
-    if kind in ("metropolis", "special", "prosper"):
-        return economy.choice_legal(s, top)
-    return titans.choice_legal(s, top)
+# Who answers each kind of pending decision: its legal actions, and applying one.
+Handler = tuple[Callable[[CycladesState, dict[str, Any]], list[Action]],
+                Callable[[CycladesState, dict[str, Any], Action], None]]
+CREATURE: Handler = (creatures.target_legal, creatures.apply_target)
+ECONOMY: Handler = (economy.choice_legal, economy.apply_choice)
+TITANS: Handler = (titans.choice_legal, titans.apply_choice)
+HANDLERS: dict[str, Handler] = {
+    "retreat": (battle.retreat_legal, battle.apply_retreat),
+    "target": CREATURE, "kraken": CREATURE, "sphinx": CREATURE, "sylph": CREATURE,
+    "metropolis": ECONOMY, "special": ECONOMY, "prosper": ECONOMY,
+    "kronos": TITANS, "place": TITANS,
+}
+
+
+def pending_legal(s: CycladesState, top: dict[str, Any]) -> list[Action]:
+    return HANDLERS[str(top["type"])][0](s, top)
 
 
 def apply(s: CycladesState, p: int, a: Action) -> None:
     if s.pending:
         top = s.pending[-1]
-        kind = top["type"]
-        if kind == "retreat":
-            battle.apply_retreat(s, top, a)
-        elif kind in ("target", "kraken", "sphinx", "sylph"):
-            creatures.apply_target(s, top, a)
-        elif kind in ("metropolis", "special", "prosper"):
-            economy.apply_choice(s, top, a)
-        else:
-            titans.apply_choice(s, top, a)
+        HANDLERS[str(top["type"])][1](s, top, a)
     elif s.phase == "auction":
         bid(s, p, a)
     else:

@@ -44,7 +44,7 @@ class CycladesGame(Game):
         if opts["titans"]:
             opts.update(map="titans", kronos=True, artifacts=True, special_metropolises=True)
         if opts["map"] not in ("base", "titans"):
-            raise ValueError("option 'map' must be 'base' or 'titans'")
+            raise ValueError(f"option 'map' must be base or titans, not {opts['map']!r}")
         if opts["max_rounds"] < 0:
             raise ValueError("option 'max_rounds' must be 0 (no limit) or positive")
         return opts

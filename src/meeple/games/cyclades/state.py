@@ -159,7 +159,6 @@ class CycladesState(State):
             return _copy_dict(v)
         return v
 
-
     def describe(self, player: int, action: Action) -> str:
         from meeple.games.cyclades.render import describe
 
@@ -176,9 +175,6 @@ class CycladesState(State):
 
     def tname(self, t: int) -> str:
         return self.board.territories[t].name
-
-    def team_of(self, p: int) -> int:
-        return self.teams[p]
 
     def allies(self, p: int, q: int) -> bool:
         return p != q and self.teams[p] == self.teams[q]
@@ -219,13 +215,6 @@ class CycladesState(State):
 
     def fleets_total(self, p: int) -> int:
         return sum(n for s, n in enumerate(self.fleets) if self.fleet_owner[s] == p)
-
-    def god_of(self, p: int) -> str:
-        if self.phase == "actions" and self.turn < len(self.turns):
-            god, q = self.turns[self.turn]
-            if q == p:
-                return str(god)
-        return ""
 
     def roll(self) -> int:
         """One roll of the battle die (faces 0, 0, 1, 1, 2, 3)."""

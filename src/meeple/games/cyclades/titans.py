@@ -117,9 +117,9 @@ def _bonus_text(bonus: dict[str, Any]) -> str:
 
 def choice_legal(s: CycladesState, top: dict[str, Any]) -> list[Action]:
     p = int(top["player"])
-    if top["type"] == "kronos":
+    stage = top.get("stage")
+    if top["type"] == "kronos" or stage == "kronos":
         return _kronos_options(s, p) or [Action("free", ("none",))]
-    stage = top["stage"]
     if stage == "land":
         return _start_pairs(s, p) or [Action("place", ("none",))]
     if stage == "sea":
@@ -129,10 +129,8 @@ def choice_legal(s: CycladesState, top: dict[str, Any]) -> list[Action]:
         return [Action("fleets", (x, y)) for x in seas for y in seas if x < y] or \
             [Action("fleets", ("none",))]
     a, b = top["land"]
-    if stage == "kronos":
-        return _kronos_options(s, p) or [Action("free", ("none",))]
-    return [Action(stage, (t,)) for t in (a, b) if stage == "prosper" or s.free_slots(t) > 0] \
-        or [Action(stage, ("none",))]
+    return [Action(str(stage), (t,)) for t in (a, b) if stage == "prosper" or s.free_slots(t) > 0] \
+        or [Action(str(stage), ("none",))]
 
 
 def apply_choice(s: CycladesState, top: dict[str, Any], a: Action) -> None:

@@ -13,7 +13,7 @@ def view(s: CycladesState, player: int | None) -> dict[str, Any]:
     b = s.board
     return {
         "viewer": player, "board": b.name, "cycle": s.cycle, "phase": s.phase,
-        "options": {k: v for k, v in s.options.items()},
+        "options": dict(s.options),
         "players": [{"gold": s.gold[p], "priests": s.priests[p],
                      "philosophers": s.philosophers[p], "team": s.teams[p],
                      "metropolises": s.metropolises(p), "out": p in s.eliminated}
