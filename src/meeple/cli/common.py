@@ -9,7 +9,11 @@ import typer
 
 def fail(message: str) -> NoReturn:
     """Print ``error: message`` and exit with status 2 (bad input, nothing changed)."""
-    typer.echo(f"error: {message.strip(chr(39) + chr(34))}", err=True)
+    # str(KeyError(...)) wraps its message in quotes: unwrap that pair only, so a message
+    # ending in a quoted value keeps its closing quote.
+    if len(message) >= 2 and message[0] == message[-1] and message[0] in "'\"":
+        message = message[1:-1]
+    typer.echo(f"error: {message}", err=True)
     raise typer.Exit(2)
 
 
