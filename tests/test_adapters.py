@@ -65,7 +65,7 @@ def _params(short: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("short", ["meeple_cult", "meeple_colonies", "meeple_colonies_turns",
-                                   "meeple_counter", "meeple_cyclades"])
+                                   "meeple_counter", "meeple_cyclades", "meeple_clash"])
 def test_openspiel_random_sim_test_passes(spiel: Any, short: str) -> None:
     game = spiel.load_game(short, _params(short))
     spiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)

@@ -10,7 +10,8 @@ from meeple.check.reliability import run
 def test_every_attack_of_the_reliability_suite_runs_and_finds_nothing() -> None:
     result = run(kills=3, views=400, examples=10, clients=8)
     names = [t["test"] for t in result["tests"]]
-    assert names == ["sigkill", "storage faults", "hidden information: colonies",
+    assert names == ["sigkill", "storage faults", "hidden information: clash",
+                     "hidden information: colonies",
                      "hidden information: cult", "hidden information: cyclades",
                      "fuzz action parser and game import (hypothesis)", "concurrency", "auth",
                      "fuzz HTTP API (schemathesis)"]

@@ -17,6 +17,7 @@ from meeple.server.hub import Hub, Live
 SETUPS: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "cult": [(2, {}), (3, {}), (4, {}), (5, {})],
     "colonies": [(2, {}), (3, {"master": True}), (4, {"master": True}), (5, {})],
+    "clash": [(2, {}), (3, {}), (4, {})],
     "cyclades": [(3, {}), (4, {"titans": True, "teams": True}), (5, {"titans": True}),
                  (2, {})],
 }

@@ -7,6 +7,7 @@ from importlib import import_module
 from meeple.core.game import Game
 
 _GAMES = {
+    "clash": "meeple.games.clash:ClashGame",
     "colonies": "meeple.games.colonies:ColoniesGame",
     "counter": "meeple.games.counter:CounterGame",
     "cyclades": "meeple.games.cyclades:CycladesGame",

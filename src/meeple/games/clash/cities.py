@@ -1,0 +1,367 @@
+"""Activating a city (collect, build, recruit, wonders), founding cities and raising
+their mood: the legal choices and their effects."""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from typing import Any
+
+from meeple.core.actions import Action
+from meeple.games.clash.economy import (
+    angrier,
+    draw,
+    payment,
+    pile_text,
+    spend,
+)
+from meeple.games.clash.state import DATA, RESOURCES, RULES, ClashState
+
+City = dict[str, Any]
+UNITS: dict[str, dict[str, Any]] = RULES["units"]
+BUILDINGS: dict[str, dict[str, Any]] = RULES["buildings"]
+
+
+def mood_of(s: ClashState, c: City) -> int:
+    """The mood a city acts with (Forced Labor: angry cities act as neutral)."""
+    if c["mood"] == 0 and s.has(c["owner"], "Forced Labor"):
+        return 1
+    return int(c["mood"])
+
+
+def activation_size(s: ClashState, c: City) -> int:
+    mood = mood_of(s, c)
+    return 1 if mood == 0 else s.size(c) + (1 if mood == 2 else 0)
+
+
+def activate(s: ClashState, c: City) -> None:
+    """A city activated a second time in a turn grows angrier (after it acted)."""
+    c["acts"] += 1
+    if c["acts"] > 1:
+        angrier(s, c, "activated again this turn")
+
+
+# ---- collect -------------------------------------------------------------------------
+def hex_yields(s: ClashState, p: int, c: City, h: int) -> tuple[str, ...]:
+    t = s.terrain[h]
+    if t == "fertile" and "Great Gardens" in c["wonders"]:
+        return ("food", "wood", "ore", "ideas", "gold")
+    return tuple(r for r, adv in RULES["terrain"].get(t, {}).items() if s.has(p, adv))
+
+
+def collect_slots(s: ClashState, p: int, c: City,
+                  husbandry: bool = True) -> list[tuple[str, ...]]:
+    """What each usable source may give: nearby land hexes one each, all sea hexes
+    together one (Fishing), and with Husbandry one land hex two away."""
+    home = c["hex"]
+    near = [home, *s.board.adj[home]]
+    slots: list[tuple[str, ...]] = []
+    sea: set[str] = set()
+    for h in near:
+        if not s.known(h) or s.enemies_at(h, p) or _foreign_city(s, p, h):
+            continue
+        got = hex_yields(s, p, c, h)
+        if s.is_water(h):
+            sea.update(got)
+        elif got:
+            slots.append(got)
+    if sea:
+        slots.append(tuple(sorted(sea)))
+    if husbandry and s.has(p, "Husbandry") and "Husbandry" not in s.used:
+        far: set[str] = set()
+        for h in range(len(s.terrain)):
+            if (s.board.dist(h, home) == 2 and s.known(h) and not s.is_water(h)
+                    and not s.enemies_at(h, p) and not _foreign_city(s, p, h)):
+                far.update(hex_yields(s, p, c, h))
+        if far:
+            slots.append((*sorted(far), "husbandry"))
+    return slots
+
+
+def _foreign_city(s: ClashState, p: int, h: int) -> bool:
+    other = s.city_at(h)
+    return other is not None and other["owner"] != p
+
+
+def collect_mixes(s: ClashState, p: int, c: City, husbandry: bool = True) -> list[str]:
+    """Every distinct pile the city can collect, written "food:2+ore:1"; a market or an
+    observatory lets one resource be gold or ideas instead."""
+    k = activation_size(s, c)
+    slots = collect_slots(s, p, c, husbandry)
+    seen: set[tuple[tuple[str, int], ...]] = set()
+    results: set[tuple[int, ...]] = set()
+    plain = [tuple(x for x in sl if x != "husbandry") for sl in slots]
+    for pick in _choices(plain, k):
+        tally = [0] * len(RESOURCES)
+        for r in pick:
+            tally[RESOURCES.index(r)] += 1
+        results.add(tuple(tally))
+    swaps = [r for b, r in (("market", "gold"), ("observatory", "ideas")) if b in c["bld"]]
+    for counts in list(results):
+        for r in swaps:
+            for i, x in enumerate(counts):
+                if x and RESOURCES[i] != r:
+                    alt = list(counts)
+                    alt[i] -= 1
+                    alt[RESOURCES.index(r)] += 1
+                    results.add(tuple(alt))
+    out = []
+    for counts in sorted(results):
+        key = tuple((r, n) for r, n in zip(RESOURCES, counts, strict=True) if n)
+        if key and key not in seen:
+            seen.add(key)
+            out.append("+".join(f"{r}:{n}" for r, n in key))
+    return out
+
+
+def _choices(slots: list[tuple[str, ...]], k: int) -> list[tuple[str, ...]]:
+    """Each sorted choice of one resource from each of ``min(k, len(slots))`` slots."""
+    take = min(k, len(slots))
+    picks: set[tuple[str, ...]] = set()
+    for combo in combinations(range(len(slots)), take):
+        for choice in product(*(slots[i] for i in combo)):
+            picks.add(tuple(sorted(choice)))
+    return sorted(picks) if take else []
+
+
+def parse_pile(text: str) -> dict[str, int]:
+    return {r: int(n) for r, n in (x.split(":") for x in text.split("+") if x)}
+
+
+def do_collect(s: ClashState, p: int, c: City, mix: str) -> None:
+    pile = parse_pile(mix)
+    if s.has(p, "Husbandry") and "Husbandry" not in s.used and \
+            mix not in collect_mixes(s, p, c, husbandry=False):
+        s.used.append("Husbandry")
+        s.log.add(s.round, f"{s.name(p)} collects two hexes away (Husbandry).")
+    s.gain(p, pile, f"collected by the city at {s.hname(c['hex'])}")
+    if "academy" in c["bld"] and s.has(p, "Public Education") and "Public Education" not in s.used:
+        s.used.append("Public Education")
+        s.gain(p, {"ideas": 1}, "Public Education")
+    if c["mood"] == 2 and s.has(p, "Free Economy") and "Free Economy" not in s.used:
+        s.used.append("Free Economy")
+        s.gain(p, {"gold": 1}, "Free Economy")
+    activate(s, c)
+
+
+# ---- build ----------------------------------------------------------------------------
+def can_build_here(s: ClashState, p: int, c: City) -> bool:
+    return mood_of(s, c) > 0 and len(c["bld"]) < len(s.cities_of(p))
+
+
+def building_cost(s: ClashState, p: int, kind: str) -> dict[str, int]:
+    cost = dict(RULES["building_cost"])
+    if kind == "temple" and s.has(p, "State Religion") and "State Religion" not in s.used:
+        cost.pop("food")
+    return cost
+
+
+def build_options(s: ClashState, p: int, c: City) -> list[str]:
+    if not can_build_here(s, p, c):
+        return []
+    out = []
+    for kind, info in BUILDINGS.items():
+        if kind in c["bld"] or not s.has(p, info["advance"]):
+            continue
+        if kind == "port" and not any(s.known(h) and s.is_water(h) for h in s.board.adj[c["hex"]]):
+            continue
+        if payment(s, p, building_cost(s, p, kind)) is not None:
+            out.append(kind)
+    return out
+
+
+def do_build(s: ClashState, p: int, c: City, kind: str) -> None:
+    cost = building_cost(s, p, kind)
+    if "food" not in cost:
+        s.used.append("State Religion")
+    paid = payment(s, p, cost)
+    assert paid is not None
+    spend(s, p, paid)
+    c["bld"][kind] = p
+    s.log.add(s.round, f"{s.name(p)} builds a {kind} at {s.hname(c['hex'])} "
+              f"(paid {pile_text(paid)}).")
+    if gain := BUILDINGS[kind]["gain"]:
+        s.gain(p, dict(gain), f"the new {kind}")
+    if kind == "temple" and s.has(p, "Dogma"):
+        s.gain(p, {"ideas": 1}, "Dogma")
+    activate(s, c)
+
+
+def wonder_options(s: ClashState, p: int, c: City) -> list[str]:
+    if not s.has(p, "Engineering") or c["mood"] != 2:
+        return []
+    out = []
+    for w in s.wonder_hand[p]:
+        info = DATA.wonders[w]
+        if not s.has(p, info["requires"]) or (info.get("port") and "port" not in c["bld"]):
+            continue
+        if payment(s, p, dict(info["cost"])) is not None:
+            out.append(w)
+    return out
+
+
+def do_wonder(s: ClashState, p: int, c: City, name: str) -> None:
+    paid = payment(s, p, dict(DATA.wonders[name]["cost"]))
+    assert paid is not None
+    spend(s, p, paid)
+    s.wonder_hand[p].remove(name)
+    c["wonders"].append(name)
+    s.log.add(s.round, f"{s.name(p)} builds the wonder {name} at {s.hname(c['hex'])} "
+              f"(paid {pile_text(paid)}).")
+    if name == "Great Statue":
+        draw(s, p, "objective", "Great Statue")
+    if name == "Great Mausoleum":
+        for _ in range(2):
+            draw(s, p, "action", "Great Mausoleum")
+    activate(s, c)
+
+
+# ---- recruit --------------------------------------------------------------------------
+def recruit_options(s: ClashState, p: int, c: City) -> list[tuple[str, str]]:
+    """(units, "tokens" or "") pairs: units like "infantry:2+settler:1"; "tokens": Draft
+    and Sanitation pay one infantry and one settler with mood tokens."""
+    room = activation_size(s, c)
+    kinds = [k for k in UNITS if k != "ship" or "port" in c["bld"]]
+    have = {k: s.count_units(p, k) for k in UNITS}
+    out: list[tuple[str, str]] = []
+    ranges = [range(0, min(room, int(UNITS[k]["limit"]) - have[k]) + 1) for k in kinds]
+    army_here = s.army_at(c["hex"], p)
+    for counts in product(*ranges):
+        total = sum(counts)
+        if not 0 < total <= room:
+            continue
+        units = dict(zip(kinds, counts, strict=True))
+        if units.get("infantry", 0) + army_here > int(RULES["stack_limit"]):
+            continue
+        if units.get("ship", 0) and ship_spawn(s, p, c) is None:
+            continue
+        text = "+".join(f"{k}:{n}" for k, n in units.items() if n)
+        for tokens in ("", "tokens"):
+            if tokens and not _token_discount(s, p, units):
+                continue
+            if recruit_payment(s, p, units, bool(tokens)) is not None:
+                out.append((text, tokens))
+    return out
+
+
+def _token_discount(s: ClashState, p: int, units: dict[str, int]) -> dict[str, int]:
+    pay: dict[str, int] = {}
+    if units.get("infantry") and s.has(p, "Draft"):
+        pay["infantry"] = 2 if s.has(p, "Civil Liberties") else 1
+    if units.get("settler") and s.has(p, "Sanitation"):
+        pay["settler"] = 1
+    return pay
+
+
+def recruit_cost(s: ClashState, p: int, units: dict[str, int], tokens: bool) -> dict[str, int]:
+    cost: dict[str, int] = {}
+    free = _token_discount(s, p, units) if tokens else {}
+    for kind, n in units.items():
+        for r, k in UNITS[kind]["cost"].items():
+            cost[r] = cost.get(r, 0) + k * (n - (1 if kind in free else 0))
+    if free:
+        cost["mood"] = sum(free.values())
+    if s.has(p, "Medicine") and "Medicine" not in s.used:
+        # the resource the player is shortest of
+        short = [r for r in ("food", "wood", "ore") if cost.get(r)]
+        if short:
+            r = max(short, key=lambda r: cost[r] - s.res[p][r])
+            cost[r] -= 1
+    return {r: k for r, k in cost.items() if k}
+
+
+def recruit_payment(s: ClashState, p: int, units: dict[str, int],
+                    tokens: bool) -> dict[str, int] | None:
+    return payment(s, p, recruit_cost(s, p, units, tokens))
+
+
+def ship_spawn(s: ClashState, p: int, c: City) -> int | None:
+    for h in s.board.adj[c["hex"]]:
+        if s.known(h) and s.is_water(h) and not s.enemies_at(h, p):
+            return h
+    return None
+
+
+def do_recruit(s: ClashState, p: int, c: City, text: str, tokens: str) -> None:
+    units = parse_pile(text)
+    paid = recruit_payment(s, p, units, bool(tokens))
+    assert paid is not None
+    if s.has(p, "Medicine") and "Medicine" not in s.used:
+        s.used.append("Medicine")
+    spend(s, p, paid)
+    for kind, n in units.items():
+        where = ship_spawn(s, p, c) if kind == "ship" else c["hex"]
+        assert where is not None
+        s.units += [[p, kind, where, 0] for _ in range(n)]
+    s.log.add(s.round, f"{s.name(p)} recruits {text.replace(':', ' ').replace('+', ', ')} at "
+              f"{s.hname(c['hex'])} (paid {pile_text(paid)}"
+              f"{'; Draft/Sanitation' if tokens else ''}).")
+    if units.get("infantry") and s.has(p, "Nationalism") and "Nationalism" not in s.used:
+        s.used.append("Nationalism")
+        s.gain(p, {"culture": 1}, "Nationalism")
+    activate(s, c)
+
+
+# ---- found a city, raze, happiness -------------------------------------------------------
+def found_options(s: ClashState, p: int) -> list[int]:
+    out = set()
+    for u in s.units:
+        h = u[2]
+        if u[0] != p or u[1] != "settler" or s.is_water(h) or h in out:
+            continue
+        if s.city_at(h) or any(s.city_at(x) for x in s.board.adj[h]) or s.enemies_at(h, p):
+            continue
+        out.add(h)
+    return sorted(out)
+
+
+def do_found(s: ClashState, p: int, h: int) -> None:
+    settler = next(u for u in s.units if u[0] == p and u[1] == "settler" and u[2] == h)
+    s.units.remove(settler)
+    s.cities.append({"hex": h, "owner": p, "mood": 1, "acts": 0, "bld": {}, "wonders": []})
+    s.log.add(s.round, f"{s.name(p)} founds a city at {s.hname(h)}.")
+
+
+def happy_cost(s: ClashState, p: int, c: City) -> dict[str, int] | None:
+    """What one step of happiness costs (mood tokens equal to the city's size; Rituals:
+    any resource in place of a token, the most plentiful first)."""
+    need = s.size(c)
+    direct = payment(s, p, {"mood": need})
+    if direct is not None or not s.has(p, "Rituals"):
+        return direct
+    pile: dict[str, int] = {}
+    have = dict(s.res[p])
+    for r in ["mood", *sorted(("food", "wood", "ore", "ideas", "gold", "culture"),
+                              key=lambda x: (-have[x], x))]:
+        take = min(have[r], need)
+        if take:
+            pile[r] = take
+            need -= take
+        if not need:
+            return pile
+    return None
+
+
+def happy_options(s: ClashState, p: int) -> list[int]:
+    return [c["hex"] for c in s.cities_of(p)
+            if c["mood"] < 2 and happy_cost(s, p, c) is not None]
+
+
+def do_happy(s: ClashState, p: int, c: City) -> None:
+    paid = happy_cost(s, p, c)
+    assert paid is not None
+    spend(s, p, paid)
+    c["mood"] += 1
+    s.log.add(s.round, f"{s.name(p)} makes the city at {s.hname(c['hex'])} "
+              f"{['angry', 'neutral', 'happy'][c['mood']]} (paid {pile_text(paid)}).")
+
+
+def collect_action(s: ClashState, p: int) -> list[Action]:
+    out = []
+    for c in s.cities_of(p):
+        out += [Action("collect", (c["hex"], m)) for m in collect_mixes(s, p, c)]
+        out += [Action("build", (c["hex"], k)) for k in build_options(s, p, c)]
+        out += [Action("wonder", (c["hex"], w)) for w in wonder_options(s, p, c)]
+        out += [Action("recruit", (c["hex"], u, *([t] if t else [])))
+                for u, t in recruit_options(s, p, c)]
+    return out
+

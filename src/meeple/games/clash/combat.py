@@ -1,0 +1,239 @@
+"""Entering enemy hexes and battles: every unit rolls a die, each full 5 of a side's
+total is one hit on the other side; fortresses, advances, wonders and tactics cards
+change the rolls; the attacker may retreat after each round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.games.clash.economy import has_wonder, payment, pile_text, spend
+from meeple.games.clash.state import DATA, RULES, ClashState
+
+Battle = dict[str, Any]
+
+
+def fighters(s: ClashState, p: int, h: int, sea: bool) -> list[list[Any]]:
+    kind = "ship" if sea else "infantry"
+    return [u for u in s.units if u[2] == h and u[0] == p and u[1] == kind]
+
+
+def enter(s: ClashState, p: int, h: int, origin: int) -> None:
+    """``p``'s units just arrived at ``h``: fight, capture, or scatter what is there."""
+    sea = s.is_water(h)
+    foes = sorted({u[0] for u in s.units if u[2] == h and u[0] != p})
+    city = s.city_at(h)
+    if sea:
+        if foes and fighters(s, p, h, True):
+            start(s, p, h, foes[0], True, origin)
+        return
+    armed = [q for q in foes if fighters(s, q, h, False)]
+    if armed:
+        start(s, p, h, armed[0], False, origin)
+    elif city is not None and city["owner"] != p:
+        capture(s, p, city)
+    else:
+        scatter(s, p, h)
+
+
+def scatter(s: ClashState, p: int, h: int) -> None:
+    lost = [u for u in s.units if u[2] == h and u[0] != p and u[1] == "settler"]
+    for u in lost:
+        s.units.remove(u)
+        s.log.add(s.round, f"{s.name(u[0])}'s settler at {s.hname(h)} is lost.")
+
+
+def capture(s: ClashState, p: int, city: dict[str, Any]) -> None:
+    q, h = city["owner"], city["hex"]
+    scatter(s, p, h)
+    city["owner"], city["mood"], city["acts"] = p, 0, 0
+    s.log.add(s.round, f"{s.name(p)} captures the city at {s.hname(h)} from {s.name(q)}; "
+              "it is angry.")
+    s.gain(p, {"gold": s.size(city)}, "plunder")
+    st = s.stats[p]
+    st["captures"] = st.get("captures", 0) + 1
+    st["large_capture"] = max(st.get("large_capture", 0), s.size(city))
+    if "fortress" in city["bld"]:
+        st["fortress_captures"] = st.get("fortress_captures", 0) + 1
+
+
+def start(s: ClashState, att: int, h: int, dfd: int, sea: bool, origin: int) -> None:
+    city = s.city_at(h)
+    b: Battle = {"hex": h, "att": att, "def": dfd, "sea": sea, "round": 0, "from": origin,
+                 "tactic": ["", ""], "steel": [0, 0], "siege": [0, 0],
+                 "sizes": [len(fighters(s, att, h, sea)), len(fighters(s, dfd, h, sea))],
+                 "kills": [0, 0], "fortress": int(bool(city and "fortress" in city["bld"]
+                                                       and city["owner"] == dfd and not sea))}
+    s.battle = b
+    s.log.add(s.round, f"Battle at {s.hname(h)}: {s.name(att)} ({b['sizes'][0]}) attacks "
+              f"{s.name(dfd)} ({b['sizes'][1]}).")
+    if not sea:
+        for side, p in enumerate((att, dfd)):
+            if p >= 0 and s.has(p, "Steel Weapons"):
+                cost = {} if s.has(p, "Metallurgy") else {"ore": 1}
+                paid = payment(s, p, cost)
+                if paid is not None:
+                    spend(s, p, paid)
+                    b["steel"][side] = 1
+                    s.log.add(s.round, f"{s.name(p)} arms with Steel Weapons "
+                              f"(paid {pile_text(paid)}).")
+        if b["fortress"] and s.has(att, "Siegecraft"):
+            for i, r in enumerate(("wood", "ore")):
+                paid = payment(s, att, {r: 2})
+                if paid is not None:
+                    spend(s, att, paid)
+                    b["siege"][i] = 1
+                    s.log.add(s.round, f"{s.name(att)} pays {pile_text(paid)} (Siegecraft): "
+                              f"the fortress {['adds no die', 'cancels no hit'][i]}.")
+    steps: list[dict[str, Any]] = [{"kind": "tactic", "player": p, "side": i}
+                                   for i, p in enumerate((att, dfd)) if tactics(s, p, i)]
+    s.pending[:0] = [*steps, {"kind": "fight"}]
+
+
+def tactics(s: ClashState, p: int, side: int) -> list[str]:
+    """The action cards ``p`` may play for their tactics half in this battle."""
+    if p < 0 or not s.has(p, "Tactics"):
+        return []
+    role = ("attack", "defend")[side]
+    return sorted({c for c in s.action_hand[p]
+                   if DATA.action_cards[c]["tactic"].get("when", role) == role})
+
+
+def play_tactic(s: ClashState, p: int, side: int, card: str) -> None:
+    s.action_hand[p].remove(card)
+    s.discard.append(card)
+    s.battle["tactic"][side] = card
+    t = DATA.action_cards[card]["tactic"]
+    s.log.add(s.round, f"{s.name(p)} plays {card} for its tactics: {t['name']}.")
+
+
+def fight(s: ClashState) -> None:
+    """One round; then the battle ends, or the attacker decides whether to go on."""
+    b = s.battle
+    b["round"] += 1
+    h, sea, first = b["hex"], b["sea"], b["round"] == 1
+    sides = (b["att"], b["def"])
+    hits = [0, 0]
+    for side, p in enumerate(sides):
+        n = len(fighters(s, p, h, sea))
+        dice, value, cancel, notes = n, 0, 0, []
+        card = b["tactic"][side]
+        if card and first:
+            t = DATA.action_cards[card]["tactic"]
+            dice += int(t.get("dice", 0))
+            value += int(t.get("value", 0))
+            cancel += int(t.get("cancel", 0))
+            notes.append(t["name"])
+        if side == 1 and b["fortress"] and first:
+            if not b["siege"][0]:
+                dice += 1
+                notes.append("fortress +1 die")
+            if not b["siege"][1]:
+                cancel += 1
+                notes.append("fortress cancels a hit")
+        if b["steel"][side]:
+            both = all(q >= 0 and s.has(q, "Steel Weapons") for q in sides)
+            value += 1 if both else 2
+            notes.append(f"Steel Weapons +{1 if both else 2}")
+        city = s.city_at(h)
+        home = city is not None and city["owner"] == p and not sea
+        if home and has_wonder(s, p, "Colosseum"):
+            value += 1
+            notes.append("Colosseum +1")
+        if home and first and city is not None and "temple" in city["bld"] \
+                and s.has(p, "Fanaticism"):
+            value += 2
+            notes.append("Fanaticism +2")
+        if side == 0 and first and not sea and city is not None and city["owner"] == sides[1] \
+                and has_wonder(s, sides[1], "Great Wall") and "Great Wall" in city["wonders"]:
+            value -= 2
+            notes.append("Great Wall -2")
+        if sea and first and p >= 0 and s.has(p, "War Ships"):
+            cancel += 1
+            notes.append("War Ships cancel a hit")
+        rolls = [s.roll() for _ in range(dice)]
+        total = max(0, sum(rolls) + value)
+        hits[1 - side] += total // int(RULES["hit_every"])
+        b.setdefault("cancel", [0, 0])[side] = cancel
+        s.log.add(s.round, f"Round {b['round']} at {s.hname(h)}: {s.name(p)} rolls "
+                  f"{'+'.join(map(str, rolls)) or 'nothing'}"
+                  f"{f' ({chr(44).join(notes)})' if notes else ''} = {total}.")
+    for side, p in enumerate(sides):
+        taken = max(0, hits[side] - b["cancel"][side])
+        lose(s, p, h, sea, taken)
+        b["kills"][1 - side] += min(taken, b["sizes"][side])
+    left = [len(fighters(s, p, h, sea)) for p in sides]
+    if left[0] and left[1]:
+        s.pending.insert(0, {"kind": "retreat", "player": b["att"]})
+    else:
+        finish(s, 0 if left[0] else 1 if left[1] else -1)
+
+
+def lose(s: ClashState, p: int, h: int, sea: bool, n: int) -> None:
+    dead = fighters(s, p, h, sea)[:n]
+    for u in dead:
+        s.units.remove(u)
+    if dead:
+        s.log.add(s.round, f"{s.name(p)} loses {len(dead)} {dead[0][1]}"
+                  f"{'s' if len(dead) > 1 else ''} at {s.hname(h)}.")
+    if sea:
+        room = len(fighters(s, p, h, True)) * int(RULES["ship_capacity"])
+        carried = [u for u in s.units if u[2] == h and u[0] == p and u[1] != "ship"]
+        for u in carried[room:]:
+            s.units.remove(u)
+            s.log.add(s.round, f"{s.name(p)}'s {u[1]} at {s.hname(h)} drowns.")
+
+
+def retreat(s: ClashState) -> None:
+    b = s.battle
+    for u in s.units:
+        if u[2] == b["hex"] and u[0] == b["att"]:
+            u[2] = b["from"]
+    s.log.add(s.round, f"{s.name(b['att'])} retreats to {s.hname(b['from'])}.")
+    finish(s, 1)
+
+
+def finish(s: ClashState, winner_side: int) -> None:
+    b = s.battle
+    s.battle = {}
+    sides = (b["att"], b["def"])
+    for side, p in enumerate(sides):
+        if p >= 0:
+            st = s.stats[p]
+            st["kills"] = st.get("kills", 0) + b["kills"][side]
+            st["kills_in_battle"] = max(st.get("kills_in_battle", 0), b["kills"][side])
+    if winner_side < 0:
+        s.log.add(s.round, f"The battle at {s.hname(b['hex'])} leaves nobody standing.")
+        return
+    w, loser = sides[winner_side], sides[1 - winner_side]
+    s.log.add(s.round, f"{s.name(w)} wins the battle at {s.hname(b['hex'])}.")
+    city = s.city_at(b["hex"])
+    if w < 0:
+        return
+    st = s.stats[w]
+
+    def bump(key: str) -> None:
+        st[key] = st.get(key, 0) + 1
+
+    bump("wins")
+    if b["sea"]:
+        bump("sea_wins")
+    if winner_side == 1:
+        bump("defend_wins")
+    if loser < 0:
+        bump("barbarian_wins")
+    if b["sizes"][winner_side] < b["sizes"][1 - winner_side]:
+        bump("outnumbered_win")
+    if b["round"] == 1:
+        bump("first_round_win")
+    if city is not None and "temple" in city["bld"]:
+        bump("temple_win")
+    if winner_side == 0 and not b["sea"]:
+        if city is not None and city["owner"] != w:
+            capture(s, w, city)
+        else:
+            scatter(s, w, b["hex"])
+    from meeple.games.clash.status import claim_military
+
+    claim_military(s, w)
+
+

@@ -1,0 +1,196 @@
+"""Cultural influence, action cards' civil halves, and the powers advances and wonders
+give as actions or free actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.core.actions import Action
+from meeple.games.clash.cities import ship_spawn
+from meeple.games.clash.economy import draw, has_wonder, largest, payment, pile_text, spend
+from meeple.games.clash.state import DATA, RULES, ClashState
+
+City = dict[str, Any]
+
+
+def protected(s: ClashState, p: int, c: City) -> str:
+    """Why a rival city's buildings are out of ``p``'s reach ("" if they are not)."""
+    q = c["owner"]
+    if q == p or q < 0:
+        return ""
+    if c["mood"] == 2 and s.has(q, "Separation of Power"):
+        return "Separation of Power"
+    if s.army_at(c["hex"], q) and s.has(q, "Totalitarianism"):
+        return "Totalitarianism"
+    if c["wonders"] and s.has(q, "Monuments"):
+        return "Monuments"
+    return ""
+
+
+def reach(s: ClashState, p: int, src: City) -> int:
+    return s.size(src) + (1 if s.has(p, "Sculpture") else 0)
+
+
+def influence_options(s: ClashState, p: int, free: bool) -> list[Action]:
+    """One attempt per target building, from the nearest of ``p``'s non-angry cities;
+    hexes beyond a city's reach cost a culture token each."""
+    sources = [c for c in s.cities_of(p) if c["mood"] > 0]
+    out = []
+    for tgt in s.cities:
+        if protected(s, p, tgt):
+            continue
+        kinds = [k for k, o in tgt["bld"].items() if o != p and k != "obelisk"]
+        if not kinds or not sources:
+            continue
+        src = min(sources, key=lambda c: (max(0, s.board.dist(c["hex"], tgt["hex"])
+                                              - reach(s, p, c)), c["hex"]))
+        if influence_cost(s, p, src, tgt, free) is None:
+            continue
+        out += [Action("influence", (src["hex"], tgt["hex"], k, *(["arts"] if free else [])))
+                for k in sorted(kinds)]
+    return out
+
+
+def influence_cost(s: ClashState, p: int, src: City, tgt: City,
+                   free: bool) -> dict[str, int] | None:
+    extra = max(0, s.board.dist(src["hex"], tgt["hex"]) - reach(s, p, src)) + int(free)
+    return payment(s, p, {"culture": extra} if extra else {})
+
+
+def do_influence(s: ClashState, p: int, src: City, tgt: City, kind: str, free: bool) -> None:
+    paid = influence_cost(s, p, src, tgt, free)
+    assert paid is not None
+    spend(s, p, paid)
+    need = int(RULES["influence_success"]) - (1 if s.has(p, "Conversion") else 0)
+    q = tgt["owner"]
+    if q >= 0 and q != p and "temple" in tgt["bld"] and s.has(q, "Devotion"):
+        need = 6
+    roll = s.roll()
+    ok = roll >= need
+    s.log.add(s.round, f"{s.name(p)} exerts cultural influence from {s.hname(src['hex'])} on "
+              f"the {kind} at {s.hname(tgt['hex'])} (paid {pile_text(paid)}"
+              f"{', Arts' if free else ''}): rolls {roll}, needs {need}: "
+              f"{'the building takes its colour' if ok else 'no effect'}.")
+    if ok:
+        tgt["bld"][kind] = p
+
+
+# ---- action cards ------------------------------------------------------------------------
+def play_card(s: ClashState, p: int, card: str) -> None:
+    s.action_hand[p].remove(card)
+    s.discard.append(card)
+    civil = DATA.action_cards[card]["civil"]
+    s.log.add(s.round, f"{s.name(p)} plays {card}.")
+    if gain := civil.get("gain"):
+        s.gain(p, dict(gain), card)
+    if civil.get("action"):
+        s.actions_left += int(civil["action"])
+        s.log.add(s.round, f"{s.name(p)} gains an action ({card}).")
+    if civil.get("free_advance"):
+        s.used.append("free_advance")
+    if kind := civil.get("unit"):
+        c = largest(s, p)
+        room = c is not None and (kind != "infantry"
+                                  or s.army_at(c["hex"], p) < int(RULES["stack_limit"]))
+        if c is not None and room and s.count_units(p, kind) < int(RULES["units"][kind]["limit"]):
+            s.units.append([p, kind, c["hex"], 0])
+            s.log.add(s.round, f"{s.name(p)} gains a free {kind} at {s.hname(c['hex'])}.")
+    if civil.get("calm"):
+        for c in s.cities_of(p):
+            if c["mood"] == 0:
+                c["mood"] = 1
+                s.log.add(s.round, f"The city at {s.hname(c['hex'])} calms down ({card}).")
+    if civil.get("cheer"):
+        unhappy = [c for c in s.cities_of(p) if c["mood"] < 2]
+        if unhappy:
+            c = min(unhappy, key=lambda c: (c["mood"], -s.size(c), c["hex"]))
+            c["mood"] += 1
+            s.log.add(s.round, f"The city at {s.hname(c['hex'])} grows "
+                      f"{['angry', 'neutral', 'happy'][c['mood']]} ({card}).")
+    if civil.get("objective"):
+        draw(s, p, "objective", card)
+
+
+# ---- powers of advances and wonders ----------------------------------------------------------
+def power_options(s: ClashState, p: int) -> list[Action]:
+    """Once-per-turn powers: free actions, and the two that cost an action (Taxes, the
+    Great Lighthouse) when an action is left."""
+    used = s.used
+    out: list[Action] = []
+    if "card" not in used:
+        out += [Action("card", (c,)) for c in sorted(set(s.action_hand[p]))]
+    if s.has(p, "Bartering") and "Bartering" not in used:
+        out += [Action("barter", (c,)) for c in sorted(set(s.action_hand[p]))]
+    if s.has(p, "Theaters") and "Theaters" not in used:
+        out += [Action("theaters", (x,)) for x, r in (("to_mood", "culture"),
+                                                      ("to_culture", "mood")) if s.res[p][r]]
+    if s.has(p, "Absolute Power") and "Absolute Power" not in used and s.res[p]["mood"] >= 2:
+        out.append(Action("absolute"))
+    if has_wonder(s, p, "Great Statue") and "Great Statue" not in used:
+        out += [Action("statue", (c,)) for c in sorted(set(s.objective_hand[p]))]
+    if s.actions_left > 0:
+        if s.has(p, "Taxes") and "Taxes" not in used and s.res[p]["mood"] >= 1:
+            kinds = ["food", "wood", "ore"] + (["gold"] if s.has(p, "Currency") else [])
+            out += [Action("taxes", (k,)) for k in kinds]
+        if lighthouse_spot(s, p) is not None and "Great Lighthouse" not in used:
+            out.append(Action("lighthouse"))
+    return out
+
+
+def lighthouse_spot(s: ClashState, p: int) -> int | None:
+    for c in s.cities_of(p):
+        if "Great Lighthouse" in c["wonders"] and \
+                s.count_units(p, "ship") < int(RULES["units"]["ship"]["limit"]):
+            return ship_spawn(s, p, c)
+    return None
+
+
+def use_power(s: ClashState, p: int, a: Action) -> bool:
+    """Apply a power; True if it used up one of the turn's actions."""
+    k = a.kind
+    if k == "card":
+        s.used.append("card")
+        play_card(s, p, str(a.args[0]))
+        return False
+    if k == "barter":
+        s.used.append("Bartering")
+        s.action_hand[p].remove(str(a.args[0]))
+        s.discard.append(str(a.args[0]))
+        s.gain(p, {"gold": 1}, "Bartering (an action card discarded)")
+        return False
+    if k == "theaters":
+        s.used.append("Theaters")
+        give, get = ("culture", "mood") if a.args[0] == "to_mood" else ("mood", "culture")
+        s.res[p][give] -= 1
+        s.gain(p, {get: 1}, f"Theaters (1 {give} token exchanged)")
+        return False
+    if k == "absolute":
+        s.used.append("Absolute Power")
+        s.res[p]["mood"] -= 2
+        s.actions_left += 1
+        s.log.add(s.round, f"{s.name(p)} pays 2 mood tokens for a fourth action (Absolute Power).")
+        return False
+    if k == "statue":
+        s.used.append("Great Statue")
+        s.objective_hand[p].remove(str(a.args[0]))
+        s.actions_left += 1
+        s.log.add(s.round, f"{s.name(p)} discards an objective card for one more action "
+                  "(Great Statue).")
+        return False
+    if k == "taxes":
+        s.used.append("Taxes")
+        s.res[p]["mood"] -= 1
+        s.gain(p, {str(a.args[0]): len(s.cities_of(p))}, "Taxes (1 mood token)")
+        return True
+    if k == "lighthouse":
+        s.used.append("Great Lighthouse")
+        h = lighthouse_spot(s, p)
+        assert h is not None
+        s.units.append([p, "ship", h, 0])
+        s.log.add(s.round, f"{s.name(p)} launches a free ship at {s.hname(h)} "
+                  "(Great Lighthouse).")
+        return True
+    raise ValueError(f"not a power: {a}")
+
+
+POWERS = ("card", "barter", "theaters", "absolute", "statue", "taxes", "lighthouse")

@@ -1,0 +1,92 @@
+"""Clash of Cultures numbers, advances, cards and boards, loaded from ``data/``
+(docs/rules/clash.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from meeple.core.saves import load_data
+
+# Axial neighbours of a hex, and the four hexes of a region (a rhombus).
+STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+REGION = ((0, 0), (1, 0), (0, 1), (1, 1))
+
+
+def _load(name: str) -> Any:
+    return load_data(__package__ or "", name)
+
+
+def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+@dataclass(frozen=True)
+class Board:
+    """The hexes of a map for a player count: region k holds hexes 4k..4k+3."""
+
+    players: int
+    width: int
+    height: int
+    coords: tuple[tuple[int, int], ...]
+    adj: tuple[tuple[int, ...], ...]
+    homes: tuple[int, ...]  # region of each seat's home
+
+    @property
+    def regions(self) -> int:
+        return len(self.coords) // 4
+
+    def dist(self, a: int, b: int) -> int:
+        return distance(self.coords[a], self.coords[b])
+
+    def name(self, h: int) -> str:
+        q, r = self.coords[h]
+        return f"{q},{r}"
+
+
+def make_board(players: int, spec: dict[str, Any]) -> Board:
+    w, h = int(spec["width"]), int(spec["height"])
+    coords: list[tuple[int, int]] = []
+    for j in range(h):
+        for i in range(w):
+            # Rows of regions shift left as they go down so the map stays roughly square.
+            q0, r0 = 2 * i - j, 2 * j
+            coords += [(q0 + dq, r0 + dr) for dq, dr in REGION]
+    where = {c: k for k, c in enumerate(coords)}
+    adj = tuple(tuple(sorted(where[(q + dq, r + dr)] for dq, dr in STEPS
+                             if (q + dq, r + dr) in where)) for q, r in coords)
+    homes = tuple(j * w + i for i, j in spec["homes"])
+    return Board(players, w, h, tuple(coords), adj, homes)
+
+
+@dataclass(frozen=True)
+class ClashData:
+    rules: dict[str, Any]
+    advances: dict[str, dict[str, Any]]
+    groups: dict[str, list[str]]
+    governments: dict[str, dict[str, Any]]
+    wonders: dict[str, dict[str, Any]]
+    action_cards: dict[str, dict[str, Any]]
+    objective_cards: dict[str, dict[str, Any]]
+    events: dict[str, dict[str, Any]]
+    boards: dict[int, Board]
+
+    def group_of(self, advance: str) -> str:
+        return next(g for g, names in self.groups.items() if advance in names)
+
+
+@cache
+def load() -> ClashData:
+    rules = _load("rules.yaml")
+    adv = _load("advances.yaml")
+    cards = _load("cards.yaml")
+    boards = {int(n): make_board(int(n), spec) for n, spec in rules["maps"].items()}
+    data = ClashData(rules, adv["advances"], adv["groups"], adv["governments"],
+                     cards["wonders"], cards["action_cards"], cards["objective_cards"],
+                     cards["events"], boards)
+    named = [a for names in data.groups.values() for a in names]
+    if sorted(named) != sorted(data.advances) or len(named) != 48:
+        raise ValueError("advances.yaml: the groups must name each of the 48 advances once")
+    return data

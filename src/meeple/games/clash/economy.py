@@ -1,0 +1,219 @@
+"""Paying and gaining: costs with gold standing in, advances and their bonuses, card
+draws and the event deck."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.games.clash.state import DATA, RULES, ClashState
+
+Pile = dict[str, int]
+
+
+def payment(s: ClashState, p: int, cost: Pile, either: tuple[str, ...] = ()) -> Pile | None:
+    """What ``p`` pays for ``cost`` (None: cannot pay). Gold stands for any basic resource
+    or idea; ``either`` (advances: food or ideas) is paid with ideas first, then food.
+    With the Colosseum, mood and culture tokens pay for each other."""
+    have = dict(s.res[p])
+    paid: Pile = {}
+
+    def take(r: str, k: int) -> int:
+        got = min(have[r], k)
+        have[r] -= got
+        if got:
+            paid[r] = paid.get(r, 0) + got
+        return k - got
+
+    gold_need = 0
+    for r, k in cost.items():
+        if r == "any":
+            for x in either:
+                k = take(x, k)
+            gold_need += k
+        elif r in ("mood", "culture"):
+            k = take(r, k)
+            if k and has_wonder(s, p, "Colosseum"):
+                k = take("culture" if r == "mood" else "mood", k)
+            if k:
+                return None
+        else:
+            gold_need += take(r, k)
+    if gold_need:
+        if have["gold"] < gold_need:
+            return None
+        take("gold", gold_need)
+    return paid
+
+
+def spend(s: ClashState, p: int, paid: Pile) -> None:
+    for r, k in paid.items():
+        s.res[p][r] -= k
+
+
+def pile_text(pile: Pile) -> str:
+    return ", ".join(f"{k} {r}" for r, k in pile.items() if k) or "nothing"
+
+
+def has_wonder(s: ClashState, p: int, name: str) -> bool:
+    return any(name in c["wonders"] for c in s.cities_of(p))
+
+
+# ---- advances --------------------------------------------------------------------
+def government_of(s: ClashState, p: int) -> str | None:
+    for g in DATA.governments:
+        if DATA.groups[g][0] in s.adv[p]:
+            return g
+    return None
+
+
+def can_learn(s: ClashState, p: int, name: str) -> bool:
+    if name in s.adv[p]:
+        return False
+    group = DATA.group_of(name)
+    names = DATA.groups[group]
+    if name != names[0]:
+        return names[0] in s.adv[p]
+    if group in DATA.governments:
+        have = government_of(s, p)
+        return have is None and DATA.governments[group]["requires"] in s.adv[p]
+    return True
+
+
+def advance_cost(s: ClashState, p: int, name: str) -> Pile:
+    if any(name in DATA.advances[a].get("free", []) for a in s.adv[p]):
+        return {}
+    if "free_advance" in s.used and s.phase == "play" and s.player() == p:
+        return {}
+    if (name in DATA.groups["Science"] and s.has(p, "Priesthood")
+            and "Priesthood" not in s.used and s.phase == "play" and s.player() == p):
+        return {}
+    return {"any": int(RULES["advance_cost"])}
+
+
+def learn(s: ClashState, p: int, name: str, paid: Pile, why: str) -> None:
+    """``p`` takes an advance: its token, its one-off effects, and every third an event."""
+    s.adv[p].append(name)
+    s.advances_taken[p] += 1
+    s.log.add(s.round, f"{s.name(p)} learns {name} ({why}; paid {pile_text(paid)}).")
+    info = DATA.advances[name]
+    if bonus := info.get("bonus"):
+        s.gain(p, {bonus: 1}, f"{name}'s {bonus} token")
+    if name == "Philosophy":
+        s.gain(p, {"ideas": 1}, "Philosophy")
+    if name in DATA.groups["Science"] and s.has(p, "Philosophy"):
+        s.gain(p, {"ideas": 1}, "Philosophy (a Science advance)")
+    if paid.get("ideas") and s.has(p, "Free Education") and name != "Free Education":
+        s.gain(p, {"mood": 1}, "Free Education")
+    if name == "Civil Liberties":
+        s.gain(p, {"mood": 3}, "Civil Liberties")
+    if name in ("Engineering", "Monuments"):
+        draw_wonder(s, p, name)
+    if s.advances_taken[p] % int(RULES["event_every"]) == 0:
+        event(s, p)
+
+
+# ---- cards -------------------------------------------------------------------------
+def draw(s: ClashState, p: int, deck: str, why: str) -> str | None:
+    cards: list[str] = getattr(s, f"{deck}_deck")
+    if not cards and deck == "action" and s.discard:
+        cards += sorted(s.discard)
+        s.discard.clear()
+        s.rng.shuffle(cards)
+    if not cards:
+        return None
+    card = cards.pop()
+    getattr(s, f"{deck}_hand")[p].append(card)
+    s.log.add(s.round, f"{s.name(p)} draws a card from the {deck} deck ({why}).")
+    s.log.add(s.round, f"(You drew {card}.)", audience=p)
+    return card
+
+
+def draw_wonder(s: ClashState, p: int, why: str) -> None:
+    if s.wonder_deck:
+        card = s.wonder_deck.pop()
+        s.wonder_hand[p].append(card)
+        s.log.add(s.round, f"{s.name(p)} draws the wonder {card} ({why}).")
+
+
+# ---- events ------------------------------------------------------------------------
+def event(s: ClashState, p: int) -> None:
+    if not s.event_deck:
+        s.event_deck = sorted(DATA.events)
+        s.rng.shuffle(s.event_deck)
+    name = s.event_deck.pop()
+    info = DATA.events[name]
+    s.log.add(s.round, f"Event drawn by {s.name(p)}: {name} — {info['text']}")
+    EVENTS[str(info["key"])](s, p)
+
+
+def angrier(s: ClashState, c: dict[str, Any], why: str) -> None:
+    if c["mood"] > 0:
+        c["mood"] -= 1
+        mood = ["angry", "neutral"][c["mood"]]
+        s.log.add(s.round, f"The city at {s.hname(c['hex'])} grows {mood} ({why}).")
+
+
+def largest(s: ClashState, p: int) -> dict[str, Any] | None:
+    cities = s.cities_of(p)
+    return max(cities, key=lambda c: (s.size(c), c["mood"], -c["hex"])) if cities else None
+
+
+def _good_year(s: ClashState, p: int) -> None:
+    for q in range(s.n):
+        happy = sum(1 for c in s.cities_of(q) if c["mood"] == 2)
+        s.gain(q, {"food": happy}, "Good Year")
+
+
+def _famine(s: ClashState, p: int) -> None:
+    if s.has(p, "Irrigation"):
+        s.log.add(s.round, f"{s.name(p)} ignores the famine (Irrigation).")
+        return
+    short = 2 - s.res[p]["food"]
+    s.res[p]["food"] = max(0, s.res[p]["food"] - 2)
+    if short > 0 and (c := largest(s, p)):
+        angrier(s, c, "famine")
+
+
+def _pestilence(s: ClashState, p: int) -> None:
+    for q in range(s.n):
+        if len(s.cities_of(q)) >= 4:
+            if s.has(q, "Sanitation"):
+                s.log.add(s.round, f"{s.name(q)} ignores the pestilence (Sanitation).")
+            elif c := largest(s, q):
+                angrier(s, c, "pestilence")
+
+
+def _barbarians(s: ClashState, p: int) -> None:
+    for c in s.cities_of(-1):
+        if len(s.units_at(c["hex"], -1)) < int(RULES["stack_limit"]):
+            s.units.append([-1, "infantry", c["hex"], 0])
+            s.log.add(s.round, f"The barbarians at {s.hname(c['hex'])} gain an infantry.")
+
+
+def _trade_fair(s: ClashState, p: int) -> None:
+    for q in range(s.n):
+        s.gain(q, {"gold": 1}, "Trade Fair")
+
+
+def _seer(s: ClashState, p: int) -> None:
+    draw(s, p, "objective", "Great Seer")
+
+
+def _migration(s: ClashState, p: int) -> None:
+    c = largest(s, p)
+    if c and s.count_units(p, "settler") < int(RULES["units"]["settler"]["limit"]):
+        s.units.append([p, "settler", c["hex"], 0])
+        s.log.add(s.round, f"{s.name(p)} gains a settler at {s.hname(c['hex'])} (Migration).")
+
+
+def _festival(s: ClashState, p: int) -> None:
+    for c in s.cities_of(p):
+        if c["mood"] == 0:
+            c["mood"] = 1
+            s.log.add(s.round, f"The city at {s.hname(c['hex'])} calms down (Festival).")
+
+
+EVENTS = {"good_year": _good_year, "famine": _famine, "pestilence": _pestilence,
+          "barbarians": _barbarians, "trade_fair": _trade_fair, "seer": _seer,
+          "migration": _migration, "festival": _festival}
+

@@ -1,0 +1,38 @@
+"""How the position looks for each player, for the bots: the score so far plus what the
+position promises (resources, units, happy cities, objectives in hand), turned into
+chances that sum to 1."""
+
+from __future__ import annotations
+
+import math
+
+from meeple.games.clash.state import ClashState
+from meeple.games.clash.status import met
+
+
+def worth(s: ClashState, p: int) -> float:
+    if s.is_terminal():
+        return float(s.vp(p))
+    left = max(0, int(s.options.get("rounds") or 6) - s.round) + 1
+    r = s.res[p]
+    cities = s.cities_of(p)
+    promise: float = 0.0
+    promise += 0.12 * (r["food"] + r["wood"] + r["ore"] + r["ideas"]) + 0.2 * r["gold"]
+    promise += 0.1 * (r["mood"] + r["culture"])
+    promise += 0.6 * s.count_units(p, "settler") * min(1.0, left / 3)
+    promise += 0.25 * s.count_units(p, "infantry") + 0.15 * s.count_units(p, "ship")
+    promise += 0.3 * sum(int(c["mood"]) for c in cities) * min(1.0, left / 3)
+    promise += sum(0.8 if met(s, p, card, "peaceful") else 0.15
+                   for card in s.objective_hand[p])
+    promise += 0.1 * len(s.action_hand[p]) + 0.5 * len(s.wonder_hand[p]) * min(1.0, left / 4)
+    return float(s.vp(p)) + promise
+
+
+def evaluate(s: ClashState) -> list[float]:
+    if s.is_terminal():
+        return s.returns()
+    w = [worth(s, p) for p in range(s.n)]
+    top = max(w)
+    e = [math.exp((x - top) / 2.5) for x in w]
+    total = sum(e)
+    return [x / total for x in e]

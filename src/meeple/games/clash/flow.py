@@ -1,0 +1,297 @@
+"""Who decides what, and the order of play: rounds of three turns of three actions, the
+decisions raised inside an action (more groups to move, more cities to cheer, tactics,
+retreats) and the status phase's decisions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from meeple.core.actions import Action
+from meeple.core.game import Prompt
+from meeple.games.clash import cities, combat, culture, moves, status
+from meeple.games.clash.economy import advance_cost, can_learn, has_wonder, learn, payment, spend
+from meeple.games.clash.state import DATA, RESOURCES, RULES, ClashState
+
+STOP = Action("stop")
+END = Action("end")
+
+
+def prompts(s: ClashState) -> list[Prompt]:
+    if s.phase == "over":
+        return []
+    if s.pending:
+        item = s.pending[0]
+        return [Prompt(int(item["player"]), str(item["kind"]), TEXTS[item["kind"]](s, item))]
+    p = s.player()
+    return [Prompt(p, "turn", f"Round {s.round}, turn {s.turn}: {s.name(p)} has "
+                              f"{s.actions_left} action{'s' if s.actions_left != 1 else ''} left")]
+
+
+TEXTS: dict[str, Callable[[ClashState, dict[str, Any]], str]] = {
+    "move": lambda s, i: f"move another group ({i['groups']} of 3 moved) or stop",
+    "happy": lambda s, i: "make another city happier, or stop",
+    "tactic": lambda s, i: "play an action card's tactics half in this battle, or none",
+    "retreat": lambda s, i: f"the battle at {s.hname(s.battle['hex'])} goes on: continue or "
+                            "retreat",
+    "free_advance": lambda s, i: "status phase: choose a free advance",
+    "raze": lambda s, i: "status phase: raze a size-1 city for 1 gold, or keep your cities",
+}
+
+
+def legal(s: ClashState, p: int) -> list[Action]:
+    if s.pending:
+        item = s.pending[0]
+        return PENDING[item["kind"]](s, p, item)
+    out: list[Action] = []
+    if s.actions_left > 0:
+        out += cities.collect_action(s, p)
+        out += [Action("advance", (a,)) for a in DATA.advances if can_learn(s, p, a)
+                and payment(s, p, advance_cost(s, p, a), ("ideas", "food")) is not None]
+        out += [Action("found", (h,)) for h in cities.found_options(s, p)]
+        out += moves.group_options(s, p)
+        out += [Action("happy", (h,)) for h in cities.happy_options(s, p)]
+        out += culture.influence_options(s, p, False)
+        if s.has(p, "Arts") and "Arts" not in s.used:
+            out += culture.influence_options(s, p, True)
+    out += culture.power_options(s, p)
+    out.append(END)
+    return out
+
+
+def _move_more(s: ClashState, p: int, item: dict[str, Any]) -> list[Action]:
+    return [*moves.group_options(s, p), STOP]
+
+
+def _happy_more(s: ClashState, p: int, item: dict[str, Any]) -> list[Action]:
+    return [*(Action("happy", (h,)) for h in cities.happy_options(s, p)), STOP]
+
+
+def _tactic(s: ClashState, p: int, item: dict[str, Any]) -> list[Action]:
+    return [*(Action("tactic", (c,)) for c in combat.tactics(s, p, int(item["side"]))),
+            Action("none")]
+
+
+def _retreat(s: ClashState, p: int, item: dict[str, Any]) -> list[Action]:
+    return [Action("continue"), Action("retreat")]
+
+
+def _free_advance(s: ClashState, p: int, item: dict[str, Any]) -> list[Action]:
+    return [Action("advance", (a,)) for a in DATA.advances if can_learn(s, p, a)]
+
+
+def _raze(s: ClashState, p: int, item: dict[str, Any]) -> list[Action]:
+    return [*(Action("raze", (h,)) for h in status.raze_options(s, p)), Action("keep")]
+
+
+PENDING: dict[str, Callable[[ClashState, int, dict[str, Any]], list[Action]]] = {
+    "move": _move_more, "happy": _happy_more, "tactic": _tactic, "retreat": _retreat,
+    "free_advance": _free_advance, "raze": _raze,
+}
+
+
+ORDER = {k: i for i, k in enumerate([*RESOURCES, *RULES["units"]])}
+
+
+def canonical(a: Action) -> Action:
+    """A collect or recruit pile written in the listed order."""
+    if a.kind not in ("collect", "recruit") or len(a.args) < 2 or not isinstance(a.args[1], str):
+        return a
+    parts = a.args[1].split("+")
+    if any(p.split(":")[0] not in ORDER for p in parts):
+        return a
+    ordered = "+".join(sorted(parts, key=lambda p: ORDER[p.split(":")[0]]))
+    return Action(a.kind, (a.args[0], ordered, *a.args[2:]))
+
+
+def apply(s: ClashState, p: int, a: Action) -> None:
+    if s.pending:
+        _answer(s, p, s.pending[0], a)
+    else:
+        _act(s, p, a)
+    proceed(s)
+
+
+def _answer(s: ClashState, p: int, item: dict[str, Any], a: Action) -> None:
+    kind = item["kind"]
+    if kind in ("move", "happy") and a == STOP:
+        s.pending.pop(0)
+        if kind == "move":
+            moves.end_move(s, p, item)
+    elif kind == "move":
+        item["groups"] += 1
+        item["ship"] = item.get("ship") or a.args[2] == "ship"
+        last = item["groups"] >= 3
+        if last:
+            s.pending.pop(0)
+        _group(s, p, a)
+        if last:
+            moves.end_move(s, p, item)
+    elif kind == "happy":
+        cities.do_happy(s, p, _city(s, a.args[0]))
+    elif kind == "tactic":
+        s.pending.pop(0)
+        if a.kind == "tactic":
+            combat.play_tactic(s, p, int(item["side"]), str(a.args[0]))
+    elif kind == "retreat":
+        s.pending.pop(0)
+        if a.kind == "retreat":
+            combat.retreat(s)
+        else:
+            s.pending.insert(0, {"kind": "fight"})
+    elif kind == "free_advance":
+        s.pending.pop(0)
+        learn(s, p, str(a.args[0]), {}, "free advance of the status phase")
+    elif kind == "raze":
+        s.pending.pop(0)
+        if a.kind == "raze":
+            status.raze(s, p, int(a.args[0]))
+
+
+def _city(s: ClashState, h: Any) -> dict[str, Any]:
+    c = s.city_at(int(h))
+    assert c is not None
+    return c
+
+
+def _group(s: ClashState, p: int, a: Action) -> None:
+    h, to, kind, k = a.args
+    moves.do_move(s, p, int(h), int(to), str(kind), int(k))
+
+
+def _act(s: ClashState, p: int, a: Action) -> None:
+    k, x = a.kind, a.args
+    if k == "end":
+        s.log.add(s.round, f"{s.name(p)} ends the turn with {s.actions_left} action(s) unused.")
+        s.actions_left = 0
+        return
+    if k in culture.POWERS:
+        if culture.use_power(s, p, a):
+            s.actions_left -= 1
+        return
+    free = False
+    if k == "collect":
+        cities.do_collect(s, p, _city(s, x[0]), str(x[1]))
+    elif k == "build":
+        cities.do_build(s, p, _city(s, x[0]), str(x[1]))
+    elif k == "wonder":
+        cities.do_wonder(s, p, _city(s, x[0]), str(x[1]))
+    elif k == "recruit":
+        cities.do_recruit(s, p, _city(s, x[0]), str(x[1]), "tokens" if len(x) > 2 else "")
+    elif k == "advance":
+        _advance(s, p, str(x[0]))
+    elif k == "found":
+        cities.do_found(s, p, int(x[0]))
+    elif k == "move":
+        s.pending.insert(0, {"kind": "move", "player": p, "groups": 1,
+                             "ship": x[2] == "ship"})
+        _group(s, p, a)
+    elif k == "happy":
+        if s.has(p, "Voting") and "Voting" not in s.used:
+            s.used.append("Voting")
+            free = True
+            s.log.add(s.round, f"{s.name(p)} increases happiness without an action (Voting).")
+        s.pending.insert(0, {"kind": "happy", "player": p})
+        cities.do_happy(s, p, _city(s, x[0]))
+    elif k == "influence":
+        free = len(x) > 3
+        if free:
+            s.used.append("Arts")
+        culture.do_influence(s, p, _city(s, x[0]), _city(s, x[1]), str(x[2]), free)
+    else:
+        raise ValueError(f"unknown action {a}")
+    if not free:
+        s.actions_left -= 1
+
+
+def _advance(s: ClashState, p: int, name: str) -> None:
+    cost = advance_cost(s, p, name)
+    paid = payment(s, p, cost, ("ideas", "food"))
+    assert paid is not None
+    spend(s, p, paid)
+    why = "an action"
+    if not cost and not any(name in DATA.advances[a].get("free", []) for a in s.adv[p]):
+        if "free_advance" in s.used:
+            s.used.remove("free_advance")
+            why = "an action; free by Inspiration"
+        else:
+            s.used.append("Priesthood")
+            why = "an action; free by Priesthood"
+    elif not cost:
+        why = "an action; free by " + next(a for a in s.adv[p]
+                                           if name in DATA.advances[a].get("free", []))
+    learn(s, p, name, paid, why)
+
+
+# ---- progression -----------------------------------------------------------------------
+def proceed(s: ClashState) -> None:
+    """Run what needs nobody's decision: battle rounds, the end of turns and rounds."""
+    while True:
+        if s.pending:
+            if s.pending[0]["kind"] != "fight":
+                return
+            s.pending.pop(0)
+            combat.fight(s)
+            continue
+        if s.phase == "play":
+            if s.actions_left > 0:
+                return
+            _next_turn(s)
+        elif s.phase == "status_advance":
+            status.cards(s)
+        elif s.phase == "status_raze":
+            status.end_round(s)
+            if s.phase == "play":
+                start_turn(s)
+        else:
+            return
+
+
+def _next_turn(s: ClashState) -> None:
+    s.seat += 1
+    if s.seat >= s.n:
+        s.seat = 0
+        s.turn += 1
+        if s.turn > int(RULES["turns_per_round"]):
+            status.begin(s)
+            return
+    start_turn(s)
+
+
+def start_turn(s: ClashState) -> None:
+    p = s.player()
+    s.actions_left = int(RULES["actions_per_turn"])
+    s.used = []
+    for c in s.cities:
+        c["acts"] = 0
+    s.log.add(s.round, f"Round {s.round}, turn {s.turn}: {s.name(p)} plays.")
+    if s.has(p, "Trade Routes"):
+        n = trade_routes(s, p)
+        if n:
+            gold = s.has(p, "Currency") and s.res[p]["food"] >= s.limit(p, "food")
+            s.gain(p, {"gold" if gold else "food": n}, f"Trade Routes ({n})")
+    if has_wonder(s, p, "Great Library"):
+        s.gain(p, {"ideas": 1}, "Great Library")
+
+
+def trade_routes(s: ClashState, p: int) -> int:
+    """The most pairs of p's settlers or ships with distinct non-angry rival cities
+    within 2 hexes (a bipartite matching; at most 4)."""
+    units = [u[2] for u in s.units if u[0] == p and u[1] in ("settler", "ship")]
+    towns = [c["hex"] for c in s.cities if c["owner"] not in (p, -1) and c["mood"] > 0]
+    match: dict[int, int] = {}
+
+    def augment(i: int, seen: set[int]) -> bool:
+        for j, t in enumerate(towns):
+            if j in seen or s.board.dist(units[i], t) > 2:
+                continue
+            seen.add(j)
+            if j not in match or augment(match[j], seen):
+                match[j] = i
+                return True
+        return False
+
+    pairs = sum(1 for i in range(len(units)) if augment(i, set()))
+    return min(pairs, 4)
+
+

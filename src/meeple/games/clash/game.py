@@ -1,0 +1,145 @@
+"""Clash of Cultures (Christian Marcussen, Z-Man Games, 2012), base game for 2-4
+players: the game definition and its set-up."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from meeple.core.actions import Action
+from meeple.core.game import Game, OptionSpec, State
+from meeple.core.rng import Rng
+from meeple.games.clash.data import load
+from meeple.games.clash.state import RESOURCES, ClashState
+
+DATA = load()
+RULES = DATA.rules
+
+
+class ClashGame(Game):
+    name = "clash"
+    title = "Clash of Cultures"
+    min_players = 2
+    max_players = 4
+    default_players = 2
+    heuristic_samples = 1
+    heuristic_depth = 0
+    max_actions = 4096
+    timeout_kinds: ClassVar[tuple[str, ...]] = ("stop", "none", "keep", "retreat", "end")
+    options: ClassVar[Mapping[str, OptionSpec]] = {
+        "rounds": OptionSpec(0, "house rule: play this many rounds instead of 6 (0: the rule)"),
+    }
+
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        opts = super().resolve_options(given)
+        if not 0 <= opts["rounds"] <= 12:
+            raise ValueError("option 'rounds' must be 0 (the rule: 6) or 1-12")
+        return opts
+
+    def new_state(self, players: int, seed: int,
+                  options: Mapping[str, Any] | None = None) -> ClashState:
+        opts = self.resolve_options(options)
+        self.check_players(players)
+        board = DATA.boards[players]
+        s = ClashState(players, opts, board, Rng(seed))
+        rng = s.rng
+        s.tiles = list(range(len(RULES["tiles"])))
+        rng.shuffle(s.tiles)
+        copies = int(RULES["copies"])
+        s.action_deck = sorted(DATA.action_cards) * copies
+        s.objective_deck = sorted(DATA.objective_cards) * copies
+        s.wonder_deck = sorted(DATA.wonders)
+        s.event_deck = sorted(DATA.events)
+        for deck in (s.action_deck, s.objective_deck, s.wonder_deck, s.event_deck):
+            rng.shuffle(deck)
+        first = rng.below(players)
+        s.order = [(first + i) % players for i in range(players)]
+        for p, region in enumerate(board.homes):
+            hexes = list(range(4 * region, 4 * region + 4))
+            # The city stands on the home hex with the most neighbours (away from the edge).
+            h = max(hexes, key=lambda x: (len(board.adj[x]), -x))
+            hexes.remove(h)
+            for x, t in zip([h, *hexes], RULES["home_tile"], strict=True):
+                s.terrain[x] = str(t)
+            s.revealed[region] = True
+            s.cities.append({"hex": h, "owner": p, "mood": 1, "acts": 0, "bld": {},
+                             "wonders": []})
+            s.units.append([p, "settler", h, 0])
+            s.adv[p] = list(RULES["start_advances"])
+            s.res[p] = {r: int(RULES["start_resources"].get(r, 0)) for r in RESOURCES}
+        s.log.add(1, f"Clash of Cultures for {players}; {s.name(first)} goes first.")
+        from meeple.games.clash.economy import draw
+
+        for p in s.order:
+            draw(s, p, "action", "start")
+            draw(s, p, "objective", "start")
+        from meeple.games.clash.flow import start_turn
+
+        start_turn(s)
+        return s
+
+    def state_from_json(self, data: Any) -> ClashState:
+        from meeple.games.clash.saves import state_from_json
+
+        return state_from_json(data)
+
+    def redeal_hidden(self, state: State, player: int | None, seed: int) -> ClashState:
+        """Other players' action and objective cards, the decks' order and the tiles not
+        yet explored are dealt again at random."""
+        from meeple.core.log import Log
+
+        assert isinstance(state, ClashState)
+        c = state.clone()
+        c.log = Log(state.log.visible(player))
+        rng = Rng(seed)
+        for deck, hands in (("action_deck", c.action_hand), ("objective_deck", c.objective_hand)):
+            pool: list[str] = list(getattr(c, deck))
+            for q in range(c.n):
+                if q != player:
+                    pool += hands[q]
+            pool.sort()
+            rng.shuffle(pool)
+            for q in range(c.n):
+                if q != player:
+                    k = len(hands[q])
+                    hands[q][:] = pool[:k]
+                    del pool[:k]
+            setattr(c, deck, pool)
+        c.tiles.sort()
+        rng.shuffle(c.tiles)
+        for names in (c.wonder_deck, c.event_deck):
+            names.sort()
+            rng.shuffle(names)
+        c.rng = Rng(seed ^ 0x5DEECE66D)
+        return c
+
+    def catalog(self) -> dict[str, str]:
+        """What each advance, wonder, action card half, objective half and event does."""
+        out = {k: str(v["text"]) for k, v in DATA.advances.items()}
+        out.update({k: str(v["text"]) for k, v in DATA.wonders.items()})
+        from meeple.games.clash.render import card_text, objective_text
+
+        out.update({k: card_text(k) for k in DATA.action_cards})
+        out.update({k: objective_text(k) for k in DATA.objective_cards})
+        out.update({k: str(v["text"]) for k, v in DATA.events.items()})
+        return out
+
+    def tags(self, state: State, actions: list[tuple[int, Action]]) -> dict[str, list[list[str]]]:
+        """Objective cards completed and action cards played (either half) by each player,
+        for the balance report."""
+        assert isinstance(state, ClashState)
+        played: list[set[str]] = [set() for _ in range(state.n)]
+        for p, a in actions:
+            if a.kind in ("card", "tactic", "barter") and a.args and 0 <= p < state.n:
+                played[p].add(str(a.args[0]))
+        done = [sorted({c.split(":")[0] for c in state.claimed[p]}) for p in range(state.n)]
+        return {"objective": done, "action card": [sorted(x) for x in played]}
+
+    def evaluate(self, state: State) -> list[float]:
+        from meeple.games.clash.evaluate import evaluate
+
+        assert isinstance(state, ClashState)
+        return evaluate(state)
+
+
+ClashState.game = ClashGame()

@@ -1,0 +1,149 @@
+"""The move action: up to three groups, land units one hex (two on Roads), ships through
+the sea, carrying land units; exploring face-down regions; entering enemy hexes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.core.actions import Action
+from meeple.games.clash.economy import payment, spend
+from meeple.games.clash.state import RULES, ClashState
+
+LAND = ("settler", "infantry")
+ROAD_COST = {"food": 1, "ore": 1}
+
+
+def group_options(s: ClashState, p: int) -> list[Action]:
+    out: list[Action] = []
+    origins = sorted({u[2] for u in s.units if u[0] == p and not u[3]})
+    for h in origins:
+        mine = [u for u in s.units if u[2] == h and u[0] == p and not u[3]]
+        for kind in LAND:
+            n = sum(1 for u in mine if u[1] == kind)
+            for to in _land_targets(s, p, h, kind) if n else []:
+                out += [Action("move", (h, to, kind, k)) for k in range(1, n + 1)
+                        if _fits(s, p, to, kind, k)]
+        ships = sum(1 for u in mine if u[1] == "ship")
+        if ships:
+            out += [Action("move", (h, to, "ship", ships)) for to in _sea_targets(s, p, h)]
+    return out
+
+
+def _fits(s: ClashState, p: int, to: int, kind: str, k: int) -> bool:
+    if not s.known(to):
+        return True
+    if s.is_water(to):
+        ships = sum(1 for u in s.units_at(to, p) if u[1] == "ship")
+        carried = sum(1 for u in s.units_at(to, p) if u[1] != "ship")
+        return carried + k <= ships * int(RULES["ship_capacity"])
+    return kind != "infantry" or s.army_at(to, p) + k <= int(RULES["stack_limit"])
+
+
+def _hostile(s: ClashState, p: int, h: int) -> bool:
+    city = s.city_at(h)
+    return bool(s.enemies_at(h, p)) or (city is not None and city["owner"] != p)
+
+
+def _land_targets(s: ClashState, p: int, h: int, kind: str) -> list[int]:
+    adj = s.board.adj
+    out: set[int] = set()
+    if s.is_water(h):  # disembarking onto known land
+        return sorted(t for t in adj[h] if s.known(t) and not s.is_water(t)
+                      and (kind == "infantry" or not _hostile(s, p, t)))
+    for t in adj[h]:
+        if not s.known(t):
+            out.add(t)
+        elif s.is_water(t):
+            if not s.enemies_at(t, p) and any(u[1] == "ship" for u in s.units_at(t, p)):
+                out.add(t)
+        elif kind == "infantry" or not _hostile(s, p, t):
+            out.add(t)
+    if s.has(p, "Roads") and payment(s, p, ROAD_COST) is not None:
+        for mid in adj[h]:
+            if not s.known(mid) or s.is_water(mid) or _hostile(s, p, mid):
+                continue
+            for t in adj[mid]:
+                if (t != h and t not in adj[h] and s.known(t) and not s.is_water(t)
+                        and not _hostile(s, p, t) and _road_end(s, p, h, t)):
+                    out.add(t)
+    return sorted(out)
+
+
+def _road_end(s: ClashState, p: int, a: int, b: int) -> bool:
+    return any(c is not None and c["owner"] == p for c in (s.city_at(a), s.city_at(b)))
+
+
+def _sea_targets(s: ClashState, p: int, h: int) -> list[int]:
+    reach = int(RULES["navigation_range" if s.has(p, "Navigation") else "ship_range"])
+    seen, frontier, out = {h}, [h], set()
+    for _ in range(reach):
+        nxt = []
+        for x in frontier:
+            for t in s.board.adj[x]:
+                if t in seen:
+                    continue
+                seen.add(t)
+                if not s.known(t):
+                    out.add(t)  # exploring stops the ships
+                elif s.is_water(t):
+                    out.add(t)
+                    if not s.enemies_at(t, p):
+                        nxt.append(t)
+        frontier = nxt
+    return sorted(out)
+
+
+def do_move(s: ClashState, p: int, h: int, to: int, kind: str, k: int) -> None:
+    from meeple.games.clash.combat import enter
+
+    movers = [u for u in s.units if u[2] == h and u[0] == p and u[1] == kind and not u[3]][:k]
+    if kind == "ship":
+        movers += [u for u in s.units if u[2] == h and u[0] == p and u[1] != "ship"]
+    for u in movers:
+        u[3] = 1
+    if s.board.dist(h, to) == 2 and kind != "ship":
+        paid = payment(s, p, ROAD_COST)
+        assert paid is not None
+        spend(s, p, paid)
+        s.log.add(s.round, f"{s.name(p)} pays 1 food and 1 ore to use Roads.")
+    if not s.known(to):
+        explore(s, p, to)
+        if s.is_water(to) != (kind == "ship"):
+            s.log.add(s.round, f"{s.name(p)}'s {kind}s cannot enter {s.hname(to)} "
+                      f"({s.terrain[to]}) and stay at {s.hname(h)}.")
+            return
+    for u in movers:
+        u[2] = to
+    s.log.add(s.round, f"{s.name(p)} moves {k} {kind}{'s' if k > 1 else ''} from "
+              f"{s.hname(h)} to {s.hname(to)}.")
+    enter(s, p, to, h)
+
+
+def explore(s: ClashState, p: int, h: int) -> None:
+    """Turn a region face up: the next tile of the deck, and its barbarians if any."""
+    region = s.region_of(h)
+    tile = RULES["tiles"][s.tiles.pop()]
+    for i, t in enumerate(tile["terrain"]):
+        s.terrain[4 * region + i] = str(t)
+    s.revealed[region] = True
+    s.explored_by[p] += 1
+    s.log.add(s.round, f"{s.name(p)} explores the region at {s.hname(4 * region)}: "
+              f"{', '.join(tile['terrain'])}.")
+    if tile.get("barbarians"):
+        spots = [x for x in range(4 * region, 4 * region + 4)
+                 if not s.is_water(x) and x != h and not s.units_at(x)
+                 and not any(s.city_at(y) for y in (x, *s.board.adj[x]))]
+        if spots:
+            s.cities.append({"hex": spots[0], "owner": -1, "mood": 1, "acts": 0,
+                             "bld": {}, "wonders": []})
+            s.units.append([-1, "infantry", spots[0], 0])
+            s.log.add(s.round, f"A barbarian city with an infantry stands at "
+                      f"{s.hname(spots[0])}.")
+
+
+def end_move(s: ClashState, p: int, item: dict[str, Any]) -> None:
+    if item.get("ship") and s.has(p, "Cartography"):
+        s.gain(p, {"ideas": 1}, "Cartography")
+    for u in s.units:
+        u[3] = 0
+

@@ -1,0 +1,244 @@
+"""The whole state of a game of Clash of Cultures, and the questions the rules ask of it.
+
+Plain lists and dicts, so a state copies, saves and compares simply. A city is a dict
+(hex, owner, mood 0 angry / 1 neutral / 2 happy, activations this turn, buildings by
+kind with the colour that owns each, wonders); a unit is ``[owner, kind, hex, moved]``
+(moved: during the current move action); the barbarians are owner -1. A face-down
+region has no terrain yet: exploring it deals the next tile of the shuffled tile deck.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from meeple.core.actions import Action
+from meeple.core.game import Game, Prompt, State
+from meeple.core.log import Log
+from meeple.core.rng import Rng
+from meeple.games.clash.data import Board, load
+
+DATA = load()
+RULES = DATA.rules
+BARBARIANS = -1
+MOODS = ("angry", "neutral", "happy")
+RESOURCES: tuple[str, ...] = tuple(RULES["resources"])
+BASIC = ("food", "wood", "ore")
+
+FIELDS = ("terrain", "revealed", "tiles", "cities", "units", "res", "adv", "action_hand",
+          "objective_hand", "wonder_hand", "claimed", "action_deck", "objective_deck",
+          "wonder_deck", "event_deck", "discard", "round", "turn", "order", "seat",
+          "actions_left", "used", "phase", "pending", "stats", "outcome", "loaded",
+          "battle", "advances_taken", "explored_by")
+
+
+class ClashState(State):
+    game: ClassVar[Game]
+
+    def __init__(self, n: int, options: dict[str, Any], board: Board, rng: Rng) -> None:
+        self.n = n
+        self.options = options
+        self.board = board
+        self.rng = rng
+        self.log = Log()
+        self.terrain: list[str] = [""] * len(board.coords)
+        self.revealed: list[bool] = [False] * board.regions
+        self.tiles: list[int] = []
+        self.cities: list[dict[str, Any]] = []
+        self.units: list[list[Any]] = []
+        self.res: list[dict[str, int]] = [dict.fromkeys(RESOURCES, 0) for _ in range(n)]
+        self.adv: list[list[str]] = [[] for _ in range(n)]
+        self.action_hand: list[list[str]] = [[] for _ in range(n)]
+        self.objective_hand: list[list[str]] = [[] for _ in range(n)]
+        self.wonder_hand: list[list[str]] = [[] for _ in range(n)]
+        self.claimed: list[list[str]] = [[] for _ in range(n)]  # "card:peaceful|military"
+        self.action_deck: list[str] = []
+        self.objective_deck: list[str] = []
+        self.wonder_deck: list[str] = []
+        self.event_deck: list[str] = []
+        self.discard: list[str] = []       # action cards played or bartered
+        self.round = 1
+        self.turn = 1
+        self.order: list[int] = list(range(n))
+        self.seat = 0
+        self.actions_left = 0
+        self.used: list[str] = []          # once-per-turn powers the player on turn used
+        self.phase = "play"
+        self.pending: list[dict[str, Any]] = []  # decisions, the first one asked now
+        self.stats: list[dict[str, int]] = [{} for _ in range(n)]
+        self.outcome: dict[str, Any] = {}
+        self.loaded: list[int] = []        # die faces scenarios set for the next rolls
+        self.battle: dict[str, Any] = {}
+        self.advances_taken = [0] * n
+        self.explored_by = [0] * n
+
+    # ---- engine interface -------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    @round.setter
+    def round(self, value: int) -> None:
+        self._round = value
+
+    def prompts(self) -> list[Prompt]:
+        from meeple.games.clash.flow import prompts
+
+        return prompts(self)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        from meeple.games.clash.flow import legal
+
+        return legal(self, player) if player in self.current_players() else []
+
+    def apply(self, player: int, action: Action | str) -> None:
+        """As the engine's, with a typed pile in any order ("ore:1+food:2" is the
+        listed "food:2+ore:1")."""
+        from meeple.games.clash.flow import canonical
+
+        super().apply(player, canonical(Action.parse(action) if isinstance(action, str)
+                                        else action))
+
+    def apply_unchecked(self, player: int, action: Action) -> None:
+        from meeple.games.clash.flow import apply
+
+        apply(self, player, action)
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.n
+        winners = self.outcome.get("winners", [])
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(self.n)]
+
+    def result(self) -> dict[str, Any]:
+        if not self.is_terminal():
+            return {"winner": None, "reason": "playing"}
+        return dict(self.outcome)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        from meeple.games.clash.view import view
+
+        return view(self, player)
+
+    def to_json(self) -> dict[str, Any]:
+        from meeple.games.clash.saves import state_to_json
+
+        return state_to_json(self)
+
+    def clone(self) -> ClashState:
+        c = ClashState.__new__(ClashState)
+        c.n, c.options, c.board = self.n, self.options, self.board
+        c.rng = Rng(0)
+        c.rng.state = self.rng.state
+        c.log = self.log.clone()
+        for f in FIELDS:
+            setattr(c, f, copy_value(getattr(self, f)))
+        return c
+
+    def describe(self, player: int, action: Action) -> str:
+        from meeple.games.clash.render import describe
+
+        return describe(self, player, action)
+
+    def render(self, player: int | None) -> str:
+        from meeple.games.clash.render import render
+
+        return render(self, player)
+
+    # ---- questions the rules ask -------------------------------------------------
+    def name(self, p: int) -> str:
+        return "the barbarians" if p == BARBARIANS else f"P{p}"
+
+    def hname(self, h: int) -> str:
+        return self.board.name(h)
+
+    def player(self) -> int:
+        """Whose turn it is in the play phase."""
+        return self.order[self.seat]
+
+    def has(self, p: int, advance: str) -> bool:
+        return p >= 0 and advance in self.adv[p]
+
+    def region_of(self, h: int) -> int:
+        return h // 4
+
+    def known(self, h: int) -> bool:
+        return self.revealed[h // 4]
+
+    def city_at(self, h: int) -> dict[str, Any] | None:
+        for c in self.cities:
+            if c["hex"] == h:
+                return c
+        return None
+
+    def cities_of(self, p: int) -> list[dict[str, Any]]:
+        return [c for c in self.cities if c["owner"] == p]
+
+    def size(self, c: dict[str, Any]) -> int:
+        return 1 + len(c["bld"])
+
+    def units_at(self, h: int, owner: int | None = None) -> list[list[Any]]:
+        return [u for u in self.units if u[2] == h and (owner is None or u[0] == owner)]
+
+    def count_units(self, p: int, kind: str) -> int:
+        return sum(1 for u in self.units if u[0] == p and u[1] == kind)
+
+    def army_at(self, h: int, owner: int) -> int:
+        return sum(1 for u in self.units if u[2] == h and u[0] == owner and u[1] == "infantry")
+
+    def enemies_at(self, h: int, p: int) -> list[list[Any]]:
+        return [u for u in self.units if u[2] == h and u[0] != p]
+
+    def is_water(self, h: int) -> bool:
+        return self.terrain[h] == "water"
+
+    def limit(self, p: int, r: str) -> int:
+        if r == "food" and self.has(p, "Storage"):
+            return int(RULES["storage_food_limit"])
+        return int(RULES["limits"][r])
+
+    def gain(self, p: int, pile: dict[str, int], why: str) -> None:
+        """Add resources, capped at the limits, and say so in the log."""
+        got = []
+        for r, k in pile.items():
+            if k <= 0:
+                continue
+            before = self.res[p][r]
+            self.res[p][r] = min(self.limit(p, r), before + k)
+            if self.res[p][r] > before:
+                got.append(f"+{self.res[p][r] - before} {r}")
+        if got:
+            self.log.add(self.round, f"{self.name(p)}: {', '.join(got)}: {why}.")
+
+    def vp(self, p: int) -> float:
+        from meeple.games.clash.status import score
+
+        return score(self, p)
+
+    def roll(self) -> int:
+        if self.loaded:
+            return int(self.loaded.pop(0))
+        return 1 + self.rng.below(6)
+
+
+def copy_value(v: Any) -> Any:
+    """A copy of a field as deep as its nesting (cities are dicts holding a dict and a list)."""
+    if isinstance(v, list):
+        if not v:
+            return []
+        first = v[0]
+        if isinstance(first, list):
+            return [x[:] for x in v]
+        if isinstance(first, dict):
+            return [{k: (x.copy() if isinstance(x, dict | list) else x) for k, x in d.items()}
+                    for d in v]
+        return v[:]
+    if isinstance(v, dict):
+        return {k: (x.copy() if isinstance(x, dict | list) else x) for k, x in v.items()}
+    return v

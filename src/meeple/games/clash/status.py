@@ -1,0 +1,137 @@
+"""Objectives, the status phase at the end of each round, and the final score."""
+
+from __future__ import annotations
+
+from meeple.games.clash.economy import can_learn, draw, government_of, has_wonder
+from meeple.games.clash.state import DATA, RULES, ClashState
+
+VP = RULES["vp"]
+
+
+def measure(s: ClashState, p: int, key: str) -> int:
+    """How far ``p`` is along a peaceful objective's measure."""
+    cities = s.cities_of(p)
+    if key == "cities":
+        return len(cities)
+    if key == "city_size":
+        return max((s.size(c) for c in cities), default=0)
+    if key == "advances":
+        return len(s.adv[p])
+    if key == "happy_cities":
+        return sum(1 for c in cities if c["mood"] == 2)
+    if key in ("gold", "ideas"):
+        return s.res[p][key]
+    if key == "foreign_buildings":
+        return sum(1 for c in s.cities if c["owner"] != p for o in c["bld"].values() if o == p)
+    if key in ("ships", "settlers"):
+        return s.count_units(p, key[:-1])
+    if key == "army":
+        return s.count_units(p, "infantry")
+    if key == "wonders":
+        return sum(len(c["wonders"]) for c in cities)
+    if key == "explored":
+        return s.explored_by[p]
+    if key == "government":
+        return int(government_of(s, p) is not None)
+    if key in ("temples", "markets", "ports"):
+        return sum(1 for c in cities if c["bld"].get(key[:-1]) == p)
+    raise KeyError(f"unknown objective measure {key!r}")
+
+
+def met(s: ClashState, p: int, card: str, half: str) -> bool:
+    cond = DATA.objective_cards[card][half]
+    if half == "military":
+        return all(s.stats[p].get(k, 0) >= int(n) for k, n in cond.items())
+    return all(measure(s, p, k) >= int(n) for k, n in cond.items())
+
+
+def claim(s: ClashState, p: int, card: str, half: str) -> None:
+    s.objective_hand[p].remove(card)
+    s.claimed[p].append(f"{card}: {half}")
+    s.log.add(s.round, f"{s.name(p)} completes the objective {card} ({half} half: "
+              f"{_cond_text(DATA.objective_cards[card][half])}), {VP['objective']} VP.")
+
+
+def _cond_text(cond: dict[str, int]) -> str:
+    return ", ".join(f"{k.replace('_', ' ')} {n}" for k, n in cond.items())
+
+
+def claim_military(s: ClashState, p: int) -> None:
+    """After a won battle, the first card in hand whose military half is met."""
+    for card in sorted(s.objective_hand[p]):
+        if met(s, p, card, "military"):
+            claim(s, p, card, "military")
+            return
+
+
+def begin(s: ClashState) -> None:
+    """Status phase: peaceful objectives, then a free advance for each player."""
+    s.phase = "status_advance"
+    s.log.add(s.round, f"Status phase of round {s.round}.")
+    for p in s.order:
+        for card in sorted(s.objective_hand[p]):
+            if met(s, p, card, "peaceful"):
+                claim(s, p, card, "peaceful")
+    s.pending += [{"kind": "free_advance", "player": p} for p in s.order
+                  if any(can_learn(s, p, a) for a in DATA.advances)]
+
+
+def cards(s: ClashState) -> None:
+    """New cards for everyone, then each player may raze a size-1 city."""
+    s.phase = "status_raze"
+    for p in s.order:
+        draw(s, p, "action", "status phase")
+        draw(s, p, "objective", "status phase")
+        if has_wonder(s, p, "Great Mausoleum"):
+            draw(s, p, "action", "Great Mausoleum")
+    s.pending += [{"kind": "raze", "player": p} for p in s.order if raze_options(s, p)]
+
+
+def raze_options(s: ClashState, p: int) -> list[int]:
+    mine = s.cities_of(p)
+    return [c["hex"] for c in mine if s.size(c) == 1] if len(mine) > 1 else []
+
+
+def raze(s: ClashState, p: int, h: int) -> None:
+    city = s.city_at(h)
+    assert city is not None
+    s.cities.remove(city)
+    s.log.add(s.round, f"{s.name(p)} razes its city at {s.hname(h)}.")
+    s.gain(p, {"gold": int(RULES["raze_gold"])}, "razing")
+
+
+def end_round(s: ClashState) -> None:
+    """The most culture and mood tokens goes first next round (ties keep the order)."""
+    tokens = [s.res[p]["culture"] + s.res[p]["mood"] for p in range(s.n)]
+    first = max(s.order, key=lambda p: tokens[p])
+    i = s.order.index(first)
+    s.order = s.order[i:] + s.order[:i]
+    s.log.add(s.round, f"{s.name(first)} has the most culture and mood tokens "
+              f"({tokens[first]}) and goes first.")
+    if s.round >= int(s.options.get("rounds") or RULES["rounds"]):
+        finish(s)
+        return
+    s.round += 1
+    s.turn = 1
+    s.seat = 0
+    s.phase = "play"
+
+
+def score(s: ClashState, p: int) -> float:
+    pieces = sum(1 for c in s.cities if c["owner"] == p)
+    pieces += sum(1 for c in s.cities for o in c["bld"].values() if o == p)
+    wonders = sum(int(DATA.wonders[w].get("vp", VP["wonder"]))
+                  for c in s.cities_of(p) for w in c["wonders"])
+    return float(pieces * VP["city_piece"] + len(s.adv[p]) * VP["advance"]
+            + len(s.claimed[p]) * VP["objective"] + wonders)
+
+
+def finish(s: ClashState) -> None:
+    scores = [score(s, p) for p in range(s.n)]
+    best = max(scores)
+    winners = [p for p in range(s.n) if scores[p] == best]
+    s.phase = "over"
+    s.outcome = {"winner": winners[0] if len(winners) == 1 else None, "winners": winners,
+                 "reason": "six rounds played", "scores": scores}
+    s.log.add(s.round, "Final score: " + ", ".join(
+        f"{s.name(p)} {scores[p]:g}" for p in range(s.n)) + ".")

@@ -1,0 +1,440 @@
+"""Clash of Cultures: cities, advances, happiness, powers and the status phase — one
+test per rule of docs/rules/clash.md, on positions made by hand (tests/clash_helpers.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from meeple.core.errors import IllegalActionError
+from meeple.games.clash import status
+from meeple.games.clash.state import DATA, ClashState
+from tests.clash_helpers import GAME, act, city, fresh, kinds_at, learn, legal, res, unit
+
+CENTRE = 17  # six neighbours on the 2-player board: 6, 7, 16, 18, 19, 20
+
+
+def test_each_player_starts_with_a_neutral_city_a_settler_two_advances_and_two_cards() -> None:
+    s = GAME.new_state(3, 5)
+    assert isinstance(s, ClashState)
+    for p in range(3):
+        (c,) = s.cities_of(p)
+        assert c["mood"] == 1 and s.size(c) == 1 and s.terrain[c["hex"]] == "fertile"
+        assert kinds_at(s, c["hex"], p) == ["settler"]
+        assert s.adv[p] == ["Farming", "Mining"]
+        assert len(s.action_hand[p]) == 1 and len(s.objective_hand[p]) == 1
+    assert sum(s.revealed) == 3
+
+
+def test_a_turn_is_three_actions_and_a_round_three_turns_then_the_status_phase() -> None:
+    s = fresh()
+    city(s, 0, 3)
+    city(s, 1, 32)
+    for _ in range(3):
+        for p in (0, 1):
+            assert s.current_players() == [p] and s.actions_left == 3
+            for _ in range(3):
+                act(s, p, f"collect {s.cities_of(p)[0]['hex']} food:1")
+    assert s.phase == "status_advance" and s.pending[0]["kind"] == "free_advance"
+
+
+def test_an_action_out_of_turn_or_not_allowed_is_refused_and_changes_nothing() -> None:
+    s = fresh()
+    city(s, 0, 3)
+    before = s.hash()
+    with pytest.raises(IllegalActionError, match="not player 1's decision"):
+        act(s, 1, "end")
+    with pytest.raises(IllegalActionError, match="not legal"):
+        act(s, 0, "build 3 temple")
+    assert s.hash() == before
+
+
+# ---- collecting --------------------------------------------------------------------
+def test_a_city_collects_one_resource_per_hex_up_to_its_size() -> None:
+    s = fresh()
+    s.terrain[6], s.terrain[7] = "forest", "mountain"
+    city(s, 0, CENTRE, bld=("temple",))
+    assert "collect 17 food:1+ore:1" in legal(s, 0)
+    assert "collect 17 food:1+wood:1+ore:1" not in legal(s, 0)  # size 2: two hexes
+    act(s, 0, "collect 17 ore:1+wood:1")
+    assert s.res[0]["ore"] == 1 and s.res[0]["wood"] == 1
+
+
+def test_a_happy_city_collects_one_more_and_an_angry_city_only_one() -> None:
+    s = fresh()
+    c = city(s, 0, CENTRE, mood=2)
+    res(s, 0, food=0)
+    learn(s, 0, "Storage")
+    assert "collect 17 food:2" in legal(s, 0)
+    c["mood"] = 0
+    assert {a for a in legal(s, 0) if a.startswith("collect")} == {"collect 17 food:1"}
+
+
+def test_a_city_activated_twice_in_a_turn_grows_angrier() -> None:
+    s = fresh()
+    c = city(s, 0, CENTRE, mood=2)
+    s.terrain[6] = "forest"
+    act(s, 0, "collect 17 wood:1+food:1")
+    assert c["mood"] == 2
+    act(s, 0, "collect 17 wood:1+food:1")
+    assert c["mood"] == 1
+    act(s, 0, "collect 17 wood:1")
+    assert c["mood"] == 0
+
+
+def test_food_is_kept_up_to_two_until_storage_raises_the_limit_to_seven() -> None:
+    s = fresh()
+    city(s, 0, CENTRE, mood=2, bld=("temple",))
+    act(s, 0, "collect 17 food:3")
+    assert s.res[0]["food"] == 2
+    learn(s, 0, "Storage")
+    act(s, 0, "collect 17 food:3")
+    assert s.res[0]["food"] == 5
+
+
+def test_terrain_yields_need_their_advance_irrigation_for_barren_fishing_for_the_sea() -> None:
+    s = fresh()
+    city(s, 0, CENTRE, mood=2, bld=("temple",))
+    for h in (6, 7, 16, 18, 19):
+        s.terrain[h] = "barren"
+    s.terrain[17], s.terrain[20] = "barren", "water"
+    assert not any(a.startswith("collect") for a in legal(s, 0))
+    learn(s, 0, "Irrigation")
+    assert "collect 17 food:3" in legal(s, 0)
+    learn(s, 0, "Fishing")
+    s.terrain[18] = "water"
+    # however many sea hexes, the sea gives one resource
+    assert "collect 17 food:3" in legal(s, 0)
+
+
+def test_husbandry_adds_a_land_hex_two_away_once_per_turn() -> None:
+    s = fresh()
+    for h in range(len(s.terrain)):
+        s.terrain[h] = "water"
+    s.terrain[CENTRE], s.terrain[29] = "fertile", "mountain"  # 29 is two hexes away
+    city(s, 0, CENTRE, mood=2)
+    assert "collect 17 food:1+ore:1" not in legal(s, 0)
+    learn(s, 0, "Husbandry")
+    act(s, 0, "collect 17 food:1+ore:1")
+    assert "Husbandry" in s.used and s.res[0]["ore"] == 1
+    assert "collect 17 food:1+ore:1" not in legal(s, 0)
+
+
+def test_public_education_and_free_economy_add_an_idea_and_a_gold_once_per_turn() -> None:
+    s = fresh()
+    city(s, 0, CENTRE, mood=2, bld=("academy",))
+    learn(s, 0, "Public Education", "Free Economy")
+    act(s, 0, "collect 17 food:3")
+    assert (s.res[0]["ideas"], s.res[0]["gold"]) == (1, 1)
+    act(s, 0, "collect 17 food:3")  # still happy: the second activation angers it after
+    assert (s.res[0]["ideas"], s.res[0]["gold"]) == (1, 1)
+
+
+def test_a_market_or_observatory_turns_one_collected_resource_into_gold_or_ideas() -> None:
+    s = fresh()
+    city(s, 0, CENTRE, bld=("market",))
+    assert "collect 17 food:1+gold:1" in legal(s, 0)
+    assert "collect 17 ideas:1+food:1" not in legal(s, 0)
+    s.cities[0]["bld"]["observatory"] = 0
+    assert "collect 17 food:2+ideas:1" in legal(s, 0)
+
+
+def test_great_gardens_city_collects_anything_from_fertile_land() -> None:
+    s = fresh()
+    city(s, 0, CENTRE, wonders=("Great Gardens",))
+    assert {"collect 17 gold:1", "collect 17 ideas:1", "collect 17 ore:1"} <= legal(s, 0)
+
+
+# ---- building and recruiting -----------------------------------------------------------
+def test_a_building_needs_its_advance_a_free_kind_and_fewer_buildings_than_cities() -> None:
+    s = fresh()
+    city(s, 0, CENTRE)
+    res(s, 0, food=2, wood=3, ore=3)
+    assert "build 17 temple" not in legal(s, 0)
+    learn(s, 0, "Myths", "Writing")
+    assert "build 17 temple" in legal(s, 0)
+    act(s, 0, "build 17 temple")
+    assert "build 17 academy" not in legal(s, 0)  # one city: one building
+    city(s, 0, 3)
+    assert "build 17 academy" in legal(s, 0) and "build 17 temple" not in legal(s, 0)
+
+
+def test_a_building_costs_food_wood_and_ore_with_gold_standing_in_and_gives_its_bonus() -> None:
+    s = fresh()
+    city(s, 0, CENTRE)
+    learn(s, 0, "Writing")
+    res(s, 0, food=1, wood=0, ore=1, gold=1)
+    act(s, 0, "build 17 academy")
+    assert s.res[0] == {**s.res[0], "food": 0, "wood": 0, "ore": 0, "gold": 0, "ideas": 2}
+    assert s.cities[0]["bld"] == {"academy": 0}
+
+
+def test_state_religion_temple_costs_no_food_once_per_turn_and_dogma_gives_an_idea() -> None:
+    s = fresh()
+    city(s, 0, CENTRE)
+    city(s, 0, 3)
+    learn(s, 0, "Myths", "State Religion", "Dogma")
+    res(s, 0, food=0, wood=2, ore=2)
+    act(s, 0, "build 17 temple")
+    assert s.res[0]["mood"] == 1 and s.res[0]["ideas"] == 1 and s.res[0]["wood"] == 1
+    assert "build 3 temple" not in legal(s, 0)  # the food is needed again
+
+
+def test_an_angry_city_cannot_build() -> None:
+    s = fresh()
+    city(s, 0, CENTRE, mood=0)
+    learn(s, 0, "Myths")
+    res(s, 0, food=1, wood=1, ore=1)
+    assert "build 17 temple" not in legal(s, 0)
+    learn(s, 0, "Forced Labor")
+    assert "build 17 temple" in legal(s, 0)
+
+
+def test_recruits_cost_their_price_up_to_the_city_size_ships_need_a_port() -> None:
+    s = fresh()
+    s.terrain[18] = "water"
+    city(s, 0, CENTRE, bld=("port",))
+    res(s, 0, food=2, ore=2, wood=2)
+    options = legal(s, 0)
+    assert "recruit 17 infantry:2" in options and "recruit 17 infantry:3" not in options
+    assert "recruit 17 ship:1" in options
+    act(s, 0, "recruit 17 infantry:1+ship:1")
+    assert kinds_at(s, CENTRE, 0) == ["infantry"] and kinds_at(s, 18, 0) == ["ship"]
+    assert (s.res[0]["food"], s.res[0]["ore"], s.res[0]["wood"]) == (1, 1, 0)
+
+
+def test_no_more_than_four_army_units_stand_on_a_hex() -> None:
+    s = fresh()
+    city(s, 0, CENTRE, mood=2, bld=("temple", "academy"))
+    unit(s, 0, "infantry", CENTRE, 3)
+    res(s, 0, food=2, ore=2)
+    assert "recruit 17 infantry:1" in legal(s, 0)
+    assert "recruit 17 infantry:2" not in legal(s, 0)
+
+
+def test_draft_and_sanitation_pay_one_unit_each_with_mood_civil_liberties_doubles_draft() -> None:
+    s = fresh()
+    city(s, 0, CENTRE, bld=("temple",))
+    learn(s, 0, "Draft", "Sanitation")
+    res(s, 0, mood=2)
+    assert "recruit 17 settler:1+infantry:1 tokens" in legal(s, 0)
+    act(s, 0, "recruit 17 infantry:1+settler:1 tokens")
+    assert s.res[0]["mood"] == 0 and kinds_at(s, CENTRE, 0) == ["infantry", "settler"]
+    learn(s, 0, "Civil Liberties")
+    res(s, 0, mood=1)
+    assert "recruit 17 infantry:1 tokens" not in legal(s, 0)
+
+
+def test_medicine_takes_one_resource_off_a_recruit_and_nationalism_gives_culture() -> None:
+    s = fresh()
+    city(s, 0, CENTRE)
+    learn(s, 0, "Medicine", "Nationalism")
+    res(s, 0, food=1, ore=0)
+    act(s, 0, "recruit 17 infantry:1")
+    assert s.res[0]["food"] == 0 and s.res[0]["culture"] == 1
+
+
+# ---- advances --------------------------------------------------------------------------
+def test_a_group_opens_with_its_first_advance() -> None:
+    s = fresh()
+    res(s, 0, food=2)
+    assert 'advance Storage' in legal(s, 0)  # Farming opens Agriculture
+    assert 'advance "Public Education"' not in legal(s, 0)
+    assert "advance Writing" in legal(s, 0)
+
+
+def test_a_government_needs_its_advance_and_excludes_the_other_two() -> None:
+    s = fresh()
+    res(s, 0, food=2)
+    learn(s, 0, "Writing", "Tactics", "Myths")
+    assert "advance Voting" not in legal(s, 0)
+    learn(s, 0, "Philosophy", "Draft")
+    assert {"advance Voting", "advance Nationalism"} <= legal(s, 0)
+    act(s, 0, "advance Voting")
+    assert "advance Nationalism" not in legal(s, 0)
+    assert '"Separation of Power"' in " ".join(legal(s, 0)) or s.res[0]["food"] < 2
+
+
+def test_an_advance_costs_two_food_or_ideas_and_gives_its_token() -> None:
+    s = fresh()
+    res(s, 0, food=1, ideas=1)
+    act(s, 0, "advance Storage")
+    assert s.res[0]["food"] == 0 and s.res[0]["ideas"] == 0 and s.res[0]["mood"] == 1
+    res(s, 0, gold=2)
+    act(s, 0, "advance Roads")
+    assert s.res[0]["gold"] == 0 and s.res[0]["culture"] == 1
+    assert "advance Fishing" not in legal(s, 0)
+
+
+def test_math_and_astronomy_make_their_advances_free() -> None:
+    s = fresh()
+    learn(s, 0, "Math", "Fishing")
+    assert "advance Engineering" in legal(s, 0) and "advance Navigation" not in legal(s, 0)
+    learn(s, 0, "Astronomy")
+    act(s, 0, "advance Navigation")
+    assert "Navigation" in s.adv[0]
+
+
+def test_priesthood_frees_one_science_advance_a_turn_philosophy_adds_an_idea() -> None:
+    s = fresh()
+    learn(s, 0, "Priesthood", "Writing", "Philosophy")
+    act(s, 0, "advance Math")
+    assert s.res[0]["ideas"] == 1  # Philosophy, for a Science advance
+    assert "advance Astronomy" not in legal(s, 0)
+
+
+def test_free_education_gives_a_mood_token_after_an_advance_paid_with_ideas() -> None:
+    s = fresh()
+    learn(s, 0, "Writing", "Free Education")
+    res(s, 0, ideas=2)
+    act(s, 0, "advance Myths")
+    assert s.res[0]["mood"] == 2  # Myths' token and Free Education's
+
+
+def test_every_third_advance_draws_an_event() -> None:
+    s = fresh()
+    res(s, 0, food=2, ideas=4)
+    s.event_deck = ["Trade Fair"]
+    for name in ("Storage", "Irrigation"):
+        act(s, 0, f"advance {name}")
+    assert s.res[0]["gold"] == 0
+    s.actions_left = 1
+    act(s, 0, "advance Husbandry")
+    assert s.res[0]["gold"] == 1 and s.res[1]["gold"] == 1
+
+
+@pytest.mark.parametrize("event", sorted(DATA.events))
+def test_each_event_does_what_its_card_says(event: str) -> None:
+    s = fresh()
+    big = city(s, 0, CENTRE, mood=1, bld=("temple",))
+    for h in (3, 5, 32, 29):
+        city(s, 1, h, mood=2)
+    angry = city(s, 0, 9, mood=0)
+    barb = city(s, -1, 23)
+    unit(s, -1, "infantry", 23)
+    res(s, 0, food=1)
+    from meeple.games.clash.economy import EVENTS
+
+    EVENTS[str(DATA.events[event]["key"])](s, 0)
+    expected: Callable[[], bool] = {
+        "Good Year": lambda: s.res[1]["food"] == 2 and s.res[0]["food"] == 1,
+        "Famine": lambda: s.res[0]["food"] == 0 and big["mood"] == 0,
+        "Pestilence": lambda: [c["mood"] for c in s.cities_of(1)].count(1) == 1,
+        "Barbarians Grow": lambda: len(s.units_at(barb["hex"], -1)) == 2,
+        "Trade Fair": lambda: s.res[0]["gold"] == 1 and s.res[1]["gold"] == 1,
+        "Great Seer": lambda: len(s.objective_hand[0]) == 1,
+        "Migration": lambda: kinds_at(s, CENTRE, 0) == ["settler"],
+        "Festival": lambda: angry["mood"] == 1,
+    }[event]
+    assert expected()
+
+
+# ---- founding, happiness, razing ---------------------------------------------------------
+def test_a_settler_founds_a_city_on_land_not_next_to_another_city() -> None:
+    s = fresh()
+    city(s, 1, 6)
+    unit(s, 0, "settler", CENTRE)
+    unit(s, 0, "settler", 29)
+    assert "found 17" not in legal(s, 0)  # 6 is next to 17
+    act(s, 0, "found 29")
+    new = s.city_at(29)
+    assert new is not None and new["owner"] == 0
+    assert kinds_at(s, 29, 0) == []
+
+
+def test_increase_happiness_costs_mood_tokens_equal_to_size_per_step() -> None:
+    s = fresh()
+    c = city(s, 0, CENTRE, mood=0, bld=("temple",))
+    res(s, 0, mood=3)
+    act(s, 0, "happy 17")
+    assert c["mood"] == 1 and s.res[0]["mood"] == 1 and s.actions_left == 2
+    assert legal(s, 0) == {"stop"}  # one token left: not enough for size 2
+    act(s, 0, "stop")
+    assert not s.pending
+
+
+def test_voting_makes_happiness_free_of_an_action_and_rituals_pays_with_resources() -> None:
+    s = fresh()
+    c = city(s, 0, CENTRE, mood=1)
+    learn(s, 0, "Voting", "Rituals")
+    res(s, 0, ore=1)
+    act(s, 0, "happy 17")
+    assert c["mood"] == 2 and s.res[0]["ore"] == 0 and s.actions_left == 3
+
+
+def test_status_phase_claims_objectives_gives_a_free_advance_cards_razing_and_order() -> None:
+    s = fresh()
+    for h in (3, 17, 29, 9):
+        city(s, 0, h)
+    city(s, 1, 32)
+    small = city(s, 1, 23)
+    s.objective_hand[0] = ["Large Civilization"]
+    res(s, 1, culture=3)
+    s.turn, s.seat, s.actions_left = 3, 1, 1
+    act(s, 1, "end")
+    assert s.claimed[0] == ["Large Civilization: peaceful"]
+    act(s, 0, "advance Writing")
+    act(s, 1, "advance Myths")
+    assert all(len(s.action_hand[p]) == 1 and len(s.objective_hand[p]) == 1 for p in (0, 1))
+    assert "raze 3" in legal(s, 0)
+    act(s, 0, "keep")
+    assert legal(s, 1) == {"raze 23", "raze 32", "keep"}
+    act(s, 1, "raze 23")
+    assert small not in s.cities and s.res[1]["gold"] == 1
+    assert s.round == 2 and s.order == [1, 0] and s.current_players() == [1]
+
+
+def test_the_game_ends_after_six_rounds_and_scores_pieces_advances_objectives_wonders() -> None:
+    s = fresh()
+    city(s, 0, CENTRE, bld=("temple", "academy"), wonders=("Pyramids",))
+    city(s, 1, 32, wonders=("Great Wall",))
+    s.cities[1]["bld"]["obelisk"] = 0  # P0's building in P1's city
+    s.claimed[0] = ["Builder: peaceful"]
+    assert status.score(s, 0) == 4 + 1 + 2 + 6  # 4 pieces, 2 advances, 1 objective, Pyramids
+    assert status.score(s, 1) == 1 + 1 + 5
+    s.round, s.turn, s.seat, s.actions_left = 6, 3, 1, 1
+    act(s, 1, "end")
+    while not s.is_terminal():
+        p = s.current_players()[0]
+        act(s, p, "keep" if "keep" in legal(s, p) else sorted(legal(s, p))[0])
+    assert s.result()["winner"] == 0 and s.result()["scores"][0] >= 13
+
+
+# ---- powers ------------------------------------------------------------------------------
+def test_taxes_spend_a_mood_token_for_one_resource_kind_per_city() -> None:
+    s = fresh()
+    city(s, 0, CENTRE)
+    city(s, 0, 3)
+    learn(s, 0, "Bartering", "Taxes")
+    res(s, 0, mood=1)
+    assert "taxes gold" not in legal(s, 0)
+    act(s, 0, "taxes ore")
+    assert s.res[0]["ore"] == 2 and s.res[0]["mood"] == 0 and s.actions_left == 2
+
+
+def test_bartering_theaters_and_absolute_power_are_free_once_a_turn() -> None:
+    s = fresh()
+    learn(s, 0, "Bartering", "Arts", "Theaters", "Absolute Power")
+    s.action_hand[0] = ["Wealth", "Scholar"]
+    res(s, 0, mood=2, culture=1)
+    act(s, 0, "barter Wealth")
+    act(s, 0, "theaters to_mood")
+    act(s, 0, "absolute")
+    assert s.res[0] == {**s.res[0], "gold": 1, "mood": 1, "culture": 0}
+    assert s.actions_left == 4
+    assert not {a for a in legal(s, 0) if a.split()[0] in ("barter", "theaters", "absolute")}
+
+
+def test_trade_routes_pay_food_per_unit_paired_with_a_rival_city_within_two() -> None:
+    s = fresh()
+    city(s, 0, 3)
+    city(s, 1, CENTRE)
+    city(s, 1, 29, mood=0)  # angry: no trade
+    unit(s, 0, "settler", 16)
+    unit(s, 0, "settler", 18)  # both near 17 only: one route
+    learn(s, 0, "Bartering", "Trade Routes")
+    from meeple.games.clash.flow import start_turn
+
+    start_turn(s)
+    assert s.res[0]["food"] == 1
