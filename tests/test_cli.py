@@ -146,3 +146,22 @@ def test_bench_engine_for_cyclades_has_the_same_keys_as_cult() -> None:
     data = json.loads(out.output)
     for key in ("actions_per_sec", "game_ms_median", "clone_us", "legal_us"):
         assert data[key] > 0
+
+
+def test_clash_of_cultures_two_players_play_the_six_rounds_in_the_terminal(
+        tmp_path: Path) -> None:
+    out: list[str] = []
+    save = tmp_path / "clash.json"
+    answers = iter(["advance Writing", "advance Nowhere", "advance Storage"])
+    record = play_terminal("clash", 2, ["human", "heuristic"], 3, {}, save,
+                           read=lambda prompt: next(answers, "1"), write=out.append)
+    assert record is not None
+    text = "\n".join(out)
+    # Writing takes the two starting food: Storage is then out of reach.
+    assert "P0 learns Writing (an action; paid 2 food)" in text
+    assert "P0: +1 culture: Writing's culture token" in text
+    assert "'advance Nowhere' is not one of the options now" in text
+    assert "'advance Storage' is not one of the options now" in text
+    assert "Game over after 6 rounds" in text
+    state = GameRecord.load(save).replay()
+    assert state.is_terminal() and state.result()["reason"] == "six rounds played"

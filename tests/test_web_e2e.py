@@ -213,3 +213,28 @@ def test_a_person_plays_a_six_player_team_game_of_cyclades_to_the_end(browser: A
     assert clicks > 3
     assert "Game over" in page.inner_text("#game-over")
     assert not page.errors
+
+
+def test_a_person_plays_clash_of_cultures_against_a_bot_to_the_end(browser: Any, site: str
+                                                                   ) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = _page(browser)
+    _create(page, site, "clash", ["human", "heuristic"], {})
+    page.click("#play-first")
+    page.wait_for_selector("#advances")
+    assert page.locator(".hex").count() == 36 and page.locator(".city").count() == 2
+    assert page.locator(".advance-group").count() == 12
+    assert page.locator(".advance.have").count() == 2  # Farming and Mining
+    # An advance is learnt from the tree itself when the turn allows it.
+    page.wait_for_selector("#advances .advance.choice", timeout=60_000)
+    before = page.locator(".advance.have").count()
+    page.click("#advances .advance.choice")
+    page.wait_for_function("n => document.querySelectorAll('.advance.have').length > n",
+                           arg=before, timeout=30_000)
+    clicks = _play_to_the_end(page, Rng(13), ".hex.pick", "clash-1280x800.png",
+                              lambda: page.locator(".city").count() >= 2)
+    assert clicks > 10
+    text = page.inner_text("#game-over")
+    assert "Game over" in text and "six rounds" in text
+    page.screenshot(path=str(SHOTS / "clash-game-over.png"), full_page=True)
+    assert not page.errors

@@ -24,6 +24,7 @@ def view(s: ClashState, player: int | None) -> dict[str, Any]:
                     "wonders": c["wonders"][:], "activations": c["acts"]} for c in s.cities],
         "units": [{"owner": u[0], "kind": u[1], "hex": u[2]} for u in s.units],
         "players": [_player(s, p, player) for p in range(s.n)],
+        "groups": {g: names[:] for g, names in DATA.groups.items()},
         "decks": {"action": len(s.action_deck), "objective": len(s.objective_deck),
                   "wonder": len(s.wonder_deck), "tiles": len(s.tiles)},
         "discard": s.discard[:],

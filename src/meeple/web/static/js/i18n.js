@@ -29,6 +29,9 @@ const TEXT = {
     team: "team", priests: "priests", philosophers: "philosophers",
     metropolises: "Metropolises", artifacts: "artifacts",
     pickMap: "Click a highlighted territory or sea, or choose below",
+    pickHex: "Click a highlighted hex, or choose below", unexplored: "unexplored", hidden: "hidden",
+    units: "Units", actionCards: "Action cards", objectives: "Objectives", wonderCards: "Wonder cards",
+    claimed: "Completed", advanceTree: "Advances", activeEffects: "Your advances at work", battle: "Battle",
   },
   ru: {
     tagline: "настольные игры, где каждое правило соблюдает машина",
@@ -58,6 +61,9 @@ const TEXT = {
     team: "команда", priests: "жрецы", philosophers: "философы",
     metropolises: "Метрополии", artifacts: "артефакты",
     pickMap: "Нажмите на подсвеченную территорию или море, или выберите ниже",
+    pickHex: "Нажмите на подсвеченный гекс, или выберите ниже", unexplored: "не исследовано", hidden: "скрыто",
+    units: "Отряды", actionCards: "Карты действий", objectives: "Цели", wonderCards: "Карты чудес",
+    claimed: "Выполнено", advanceTree: "Достижения", activeEffects: "Ваши достижения в действии", battle: "Битва",
   },
 };
 

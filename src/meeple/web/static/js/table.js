@@ -7,8 +7,9 @@ import { remember } from "./store.js";
 import * as cult from "./cult.js";
 import * as colonies from "./colonies.js";
 import * as cyclades from "./cyclades.js";
+import * as clash from "./clash.js";
 
-const GAMES = { cult, colonies, cyclades };
+const GAMES = { cult, colonies, cyclades, clash };
 
 export function showTable(root, gid, token) {
   const ctx = { gid, token, catalog: {}, payload: null, log: [], filter: null };
