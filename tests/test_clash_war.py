@@ -53,9 +53,10 @@ def test_a_barbarian_tile_brings_a_barbarian_city_with_an_infantry() -> None:
     assert len(barb) == 1 and barb[0]["hex"] != 20 and s.army_at(barb[0]["hex"], -1) == 1
 
 
-def test_ships_carry_two_land_units_two_hexes_three_with_navigation() -> None:
+def test_ships_carry_two_land_units_two_hexes_and_sail_around_the_map_with_navigation(
+        ) -> None:
     s = fresh()
-    for h in (18, 29, 31, 34):
+    for h in (18, 29, 31, 34, 9):
         s.terrain[h] = "water"
     unit(s, 0, "ship", 18)
     unit(s, 0, "infantry", CENTRE, 3)
@@ -63,11 +64,12 @@ def test_ships_carry_two_land_units_two_hexes_three_with_navigation() -> None:
     act(s, 0, "move 17 18 infantry 2")
     act(s, 0, "stop")
     assert "move 18 31 ship 1" in legal(s, 0) and "move 18 34 ship 1" not in legal(s, 0)
-    learn(s, 0, "Fishing", "Navigation")
-    assert "move 18 34 ship 1" in legal(s, 0)
     act(s, 0, "move 18 31 ship 1")
     act(s, 0, "stop")
     assert kinds_at(s, 31, 0) == ["infantry", "infantry", "ship"]
+    assert "move 31 9 ship 1" not in legal(s, 0)
+    learn(s, 0, "Fishing", "Navigation")  # 31 and 9 are both on the map's edge
+    assert "move 31 9 ship 1" in legal(s, 0)
     act(s, 0, "move 31 30 infantry 2")  # disembarking
     assert kinds_at(s, 30, 0) == ["infantry", "infantry"] and kinds_at(s, 31, 0) == ["ship"]
 
@@ -234,6 +236,25 @@ def test_beating_barbarians_completes_a_military_objective_at_once() -> None:
     assert s.claimed[0] == ["Wealthy: military"] and won is not None and won["owner"] == 0
 
 
+@pytest.mark.parametrize("defended", [True, False])
+def test_a_barbarian_raid_attacks_the_nearest_city_within_two_hexes_and_may_take_it(
+        defended: bool) -> None:
+    s = fresh()
+    c = city(s, 0, CENTRE)
+    city(s, -1, 29)  # two hexes from 17
+    unit(s, -1, "infantry", 29, 2)
+    if defended:
+        unit(s, 0, "infantry", CENTRE)
+    s.loaded = [5, 5, 1]  # the barbarians hit twice, P0 misses
+    from meeple.games.clash.economy import EVENTS
+    from meeple.games.clash.flow import proceed
+
+    EVENTS["raid"](s, 0)
+    proceed(s)
+    assert c["owner"] == -1 and s.army_at(CENTRE, -1) == 2 and s.army_at(CENTRE, 0) == 0
+    assert s.loaded == ([] if defended else [5, 5, 1])
+
+
 # ---- cultural influence ------------------------------------------------------------------
 def _culture() -> tuple[ClashState, dict[str, Any], dict[str, Any]]:
     s = fresh()
@@ -383,13 +404,19 @@ def _armies(s: ClashState, where: dict[int, int]) -> None:
         unit(s, 0, "infantry", h, n)
 
 
+def _stored(s: ClashState, food: int) -> None:
+    learn(s, 0, "Storage")
+    res(s, 0, food=food)
+
+
 SETUPS: dict[str, Callable[[ClashState], object]] = {
     "cities": lambda s: [city(s, 0, h) for h in (3, 9, 17, 29)],
     "city_size": lambda s: city(s, 0, 17, bld=("temple", "academy", "port")),
     "advances": lambda s: learn(s, 0, *list(DATA.advances)[2:10]),
-    "happy_cities": lambda s: [city(s, 0, h, mood=2) for h in (3, 9, 29)],
+    "happy_cities": lambda s: [city(s, 0, h, mood=2) for h in (3, 9, 29, 33)],
     "gold": lambda s: res(s, 0, gold=5),
-    "ideas": lambda s: res(s, 0, ideas=5),
+    "food": lambda s: _stored(s, 5),
+    "full_groups": lambda s: learn(s, 0, "Storage", "Irrigation", "Husbandry"),
     "foreign_buildings": lambda s: city(s, 1, 29, bld=("temple", "academy")).update(
         bld={"temple": 0, "academy": 0}),
     "ships": lambda s: unit(s, 0, "ship", 18, 3),
@@ -399,7 +426,7 @@ SETUPS: dict[str, Callable[[ClashState], object]] = {
     "explored": lambda s: s.explored_by.__setitem__(0, 3),
     "government": lambda s: learn(s, 0, "Dogma"),
     "temples": lambda s: [city(s, 0, h, bld=("temple",)) for h in (3, 9, 29)],
-    "markets": lambda s: [city(s, 0, h, bld=("market",)) for h in (3, 29)],
+    "academies": lambda s: [city(s, 0, h, bld=("academy",)) for h in (3, 29)],
     "ports": lambda s: [city(s, 0, h, bld=("port",)) for h in (3, 29)],
 }
 

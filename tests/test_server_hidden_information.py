@@ -27,7 +27,8 @@ def _same_after_redeal(hub: Hub, gid: str, seat: int | None, got: dict[str, Any]
 
 
 @pytest.mark.parametrize(("game", "players", "options"), [
-    ("cult", 4, {}), ("colonies", 3, {"master": True}), ("cyclades", 3, {"titans": True})])
+    ("cult", 4, {}), ("colonies", 3, {"master": True}), ("cyclades", 3, {"titans": True}),
+    ("clash", 2, {})])
 def test_payloads_and_logs_do_not_depend_on_what_the_seat_cannot_see(
         tmp_path: Path, game: str, players: int, options: dict[str, Any]) -> None:
     rng = Rng(7)

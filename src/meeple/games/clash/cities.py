@@ -162,6 +162,8 @@ def build_options(s: ClashState, p: int, c: City) -> list[str]:
     for kind, info in BUILDINGS.items():
         if kind in c["bld"] or not s.has(p, info["advance"]):
             continue
+        if info.get("extra") and not s.options["extra_buildings"]:
+            continue
         if kind == "port" and not any(s.known(h) and s.is_water(h) for h in s.board.adj[c["hex"]]):
             continue
         if payment(s, p, building_cost(s, p, kind)) is not None:

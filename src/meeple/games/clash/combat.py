@@ -45,6 +45,10 @@ def scatter(s: ClashState, p: int, h: int) -> None:
 def capture(s: ClashState, p: int, city: dict[str, Any]) -> None:
     q, h = city["owner"], city["hex"]
     scatter(s, p, h)
+    if p < 0:
+        city["owner"], city["mood"], city["acts"] = p, 1, 0
+        s.log.add(s.round, f"The barbarians take the city at {s.hname(h)} from {s.name(q)}.")
+        return
     city["owner"], city["mood"], city["acts"] = p, 0, 0
     s.log.add(s.round, f"{s.name(p)} captures the city at {s.hname(h)} from {s.name(q)}; "
               "it is angry.")
@@ -163,7 +167,9 @@ def fight(s: ClashState) -> None:
         b["kills"][1 - side] += min(taken, b["sizes"][side])
     left = [len(fighters(s, p, h, sea)) for p in sides]
     if left[0] and left[1]:
-        s.pending.insert(0, {"kind": "retreat", "player": b["att"]})
+        # barbarians never retreat
+        s.pending.insert(0, {"kind": "fight"} if b["att"] < 0
+                         else {"kind": "retreat", "player": b["att"]})
     else:
         finish(s, 0 if left[0] else 1 if left[1] else -1)
 
@@ -208,6 +214,8 @@ def finish(s: ClashState, winner_side: int) -> None:
     s.log.add(s.round, f"{s.name(w)} wins the battle at {s.hname(b['hex'])}.")
     city = s.city_at(b["hex"])
     if w < 0:
+        if winner_side == 0 and city is not None and city["owner"] >= 0:
+            capture(s, w, city)
         return
     st = s.stats[w]
 
@@ -221,6 +229,7 @@ def finish(s: ClashState, winner_side: int) -> None:
         bump("defend_wins")
     if loser < 0:
         bump("barbarian_wins")
+        st["barbarian_kills"] = st.get("barbarian_kills", 0) + b["kills"][winner_side]
     if b["sizes"][winner_side] < b["sizes"][1 - winner_side]:
         bump("outnumbered_win")
     if b["round"] == 1:

@@ -123,6 +123,7 @@ def draw(s: ClashState, p: int, deck: str, why: str) -> str | None:
         return None
     card = cards.pop()
     getattr(s, f"{deck}_hand")[p].append(card)
+    s.drawn[p].append(card)
     s.log.add(s.round, f"{s.name(p)} draws a card from the {deck} deck ({why}).")
     s.log.add(s.round, f"(You drew {card}.)", audience=p)
     return card
@@ -206,6 +207,26 @@ def _migration(s: ClashState, p: int) -> None:
         s.log.add(s.round, f"{s.name(p)} gains a settler at {s.hname(c['hex'])} (Migration).")
 
 
+def _raid(s: ClashState, p: int) -> None:
+    """The barbarian camp nearest one of the drawer's cities (two hexes at most) sends
+    all its infantry against that city."""
+    from meeple.games.clash.combat import enter
+
+    pairs = [(s.board.dist(b["hex"], c["hex"]), c["hex"], b["hex"])
+             for b in s.cities_of(-1) if s.army_at(b["hex"], -1)
+             for c in s.cities_of(p) if s.board.dist(b["hex"], c["hex"]) <= 2]
+    if not pairs:
+        s.log.add(s.round, f"No barbarian camp stands within two hexes of {s.name(p)}'s cities.")
+        return
+    _, target, camp = min(pairs)
+    for u in s.units:
+        if u[2] == camp and u[0] == -1 and u[1] == "infantry":
+            u[2] = target
+    s.log.add(s.round, f"The barbarians at {s.hname(camp)} raid {s.name(p)}'s city at "
+              f"{s.hname(target)}.")
+    enter(s, -1, target, camp)
+
+
 def _festival(s: ClashState, p: int) -> None:
     for c in s.cities_of(p):
         if c["mood"] == 0:
@@ -215,5 +236,5 @@ def _festival(s: ClashState, p: int) -> None:
 
 EVENTS = {"good_year": _good_year, "famine": _famine, "pestilence": _pestilence,
           "barbarians": _barbarians, "trade_fair": _trade_fair, "seer": _seer,
-          "migration": _migration, "festival": _festival}
+          "migration": _migration, "festival": _festival, "raid": _raid}
 

@@ -18,6 +18,8 @@ RULES = DATA.rules
 
 class ClashGame(Game):
     name = "clash"
+    search_tuning: ClassVar[Mapping[str, float]] = {
+        "exploration": 0.02, "top": 4, "greedy": 10, "rollout": 4, "expand": 10}
     title = "Clash of Cultures"
     min_players = 2
     max_players = 4
@@ -28,6 +30,8 @@ class ClashGame(Game):
     timeout_kinds: ClassVar[tuple[str, ...]] = ("stop", "none", "keep", "retreat", "end")
     options: ClassVar[Mapping[str, OptionSpec]] = {
         "rounds": OptionSpec(0, "house rule: play this many rounds instead of 6 (0: the rule)"),
+        "extra_buildings": OptionSpec(False, "markets, obelisks and observatories besides the "
+                                             "four kinds of building (the later edition's)"),
     }
 
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -125,15 +129,20 @@ class ClashGame(Game):
         return out
 
     def tags(self, state: State, actions: list[tuple[int, Action]]) -> dict[str, list[list[str]]]:
-        """Objective cards completed and action cards played (either half) by each player,
-        for the balance report."""
+        """For the balance report, per player: the objective and action cards dealt to
+        them (the fair measure of a card's worth: being dealt it is luck), the objectives
+        completed and the action cards played (either half)."""
         assert isinstance(state, ClashState)
         played: list[set[str]] = [set() for _ in range(state.n)]
         for p, a in actions:
-            if a.kind in ("card", "tactic", "barter") and a.args and 0 <= p < state.n:
+            if a.kind in ("card", "tactic") and a.args and 0 <= p < state.n:
                 played[p].add(str(a.args[0]))
         done = [sorted({c.split(":")[0] for c in state.claimed[p]}) for p in range(state.n)]
-        return {"objective": done, "action card": [sorted(x) for x in played]}
+        dealt = [set(d) for d in state.drawn]
+        return {"objective dealt": [sorted(d & set(DATA.objective_cards)) for d in dealt],
+                "objective completed": done,
+                "action card dealt": [sorted(d & set(DATA.action_cards)) for d in dealt],
+                "action card played": [sorted(x) for x in played]}
 
     def evaluate(self, state: State) -> list[float]:
         from meeple.games.clash.evaluate import evaluate

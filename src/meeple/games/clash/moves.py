@@ -74,8 +74,13 @@ def _road_end(s: ClashState, p: int, a: int, b: int) -> bool:
 
 
 def _sea_targets(s: ClashState, p: int, h: int) -> list[int]:
-    reach = int(RULES["navigation_range" if s.has(p, "Navigation") else "ship_range"])
-    seen, frontier, out = {h}, [h], set()
+    reach = int(RULES["ship_range"])
+    seen, frontier = {h}, [h]
+    out: set[int] = set()
+    if s.has(p, "Navigation") and edge(s, h):
+        # around the outside of the map: any known sea hex on the edge
+        out.update(t for t in range(len(s.terrain)) if t != h and edge(s, t)
+                   and s.known(t) and s.is_water(t))
     for _ in range(reach):
         nxt = []
         for x in frontier:
@@ -91,6 +96,10 @@ def _sea_targets(s: ClashState, p: int, h: int) -> list[int]:
                         nxt.append(t)
         frontier = nxt
     return sorted(out)
+
+
+def edge(s: ClashState, h: int) -> bool:
+    return len(s.board.adj[h]) < 6
 
 
 def do_move(s: ClashState, p: int, h: int, to: int, kind: str, k: int) -> None:

@@ -51,6 +51,7 @@ class StateModel(BaseModel):
     battle: dict[str, Any]
     advances_taken: list[int]
     explored_by: list[int]
+    drawn: list[list[str]]
     log: list[list[Any]]
 
 
@@ -77,7 +78,7 @@ def state_from_json(data: Any) -> ClashState:
     H = len(board.coords)
     sizes = {"terrain": H, "revealed": board.regions, "res": n, "adv": n, "action_hand": n,
              "objective_hand": n, "wonder_hand": n, "claimed": n, "order": n, "stats": n,
-             "advances_taken": n, "explored_by": n}
+             "advances_taken": n, "explored_by": n, "drawn": n}
     for field, size in sizes.items():
         if len(getattr(m, field)) != size:
             raise _bad(f"{field} has {len(getattr(m, field))} entries, {size} expected")

@@ -28,7 +28,7 @@ FIELDS = ("terrain", "revealed", "tiles", "cities", "units", "res", "adv", "acti
           "objective_hand", "wonder_hand", "claimed", "action_deck", "objective_deck",
           "wonder_deck", "event_deck", "discard", "round", "turn", "order", "seat",
           "actions_left", "used", "phase", "pending", "stats", "outcome", "loaded",
-          "battle", "advances_taken", "explored_by")
+          "battle", "advances_taken", "explored_by", "drawn")
 
 
 class ClashState(State):
@@ -70,6 +70,7 @@ class ClashState(State):
         self.battle: dict[str, Any] = {}
         self.advances_taken = [0] * n
         self.explored_by = [0] * n
+        self.drawn: list[list[str]] = [[] for _ in range(n)]  # every card dealt to each
 
     # ---- engine interface -------------------------------------------------------
     @property

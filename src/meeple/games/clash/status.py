@@ -6,6 +6,7 @@ from meeple.games.clash.economy import can_learn, draw, government_of, has_wonde
 from meeple.games.clash.state import DATA, RULES, ClashState
 
 VP = RULES["vp"]
+BUILT = {"temples": "temple", "academies": "academy", "ports": "port"}
 
 
 def measure(s: ClashState, p: int, key: str) -> int:
@@ -19,7 +20,9 @@ def measure(s: ClashState, p: int, key: str) -> int:
         return len(s.adv[p])
     if key == "happy_cities":
         return sum(1 for c in cities if c["mood"] == 2)
-    if key in ("gold", "ideas"):
+    if key == "full_groups":
+        return sum(1 for names in DATA.groups.values() if all(a in s.adv[p] for a in names))
+    if key in ("gold", "ideas", "food"):
         return s.res[p][key]
     if key == "foreign_buildings":
         return sum(1 for c in s.cities if c["owner"] != p for o in c["bld"].values() if o == p)
@@ -33,8 +36,8 @@ def measure(s: ClashState, p: int, key: str) -> int:
         return s.explored_by[p]
     if key == "government":
         return int(government_of(s, p) is not None)
-    if key in ("temples", "markets", "ports"):
-        return sum(1 for c in cities if c["bld"].get(key[:-1]) == p)
+    if key in BUILT:
+        return sum(1 for c in cities if c["bld"].get(BUILT[key]) == p)
     raise KeyError(f"unknown objective measure {key!r}")
 
 
