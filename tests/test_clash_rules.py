@@ -440,3 +440,29 @@ def test_trade_routes_pay_food_per_unit_paired_with_a_rival_city_within_two() ->
 
     start_turn(s)
     assert s.res[0]["food"] == 1
+
+
+def test_the_rules_document_holds_the_tables_of_the_data_files() -> None:
+    from pathlib import Path
+
+    from meeple.games.clash.doc import tables
+
+    doc = Path(__file__).resolve().parent.parent / "docs" / "rules" / "clash.md"
+    assert tables() in doc.read_text("utf-8")
+
+
+def test_currency_pays_taxes_in_gold_monuments_draws_a_wonder_civil_liberties_gives_mood(
+        ) -> None:
+    s = fresh()
+    city(s, 0, CENTRE)
+    learn(s, 0, "Bartering", "Taxes", "Currency", "Arts", "Writing", "Philosophy")
+    res(s, 0, mood=1, food=2, ideas=2)
+    s.actions_left = 4
+    act(s, 0, "taxes gold")
+    assert s.res[0]["gold"] == 1
+    act(s, 0, "advance Monuments")
+    assert len(s.wonder_hand[0]) == 1 and s.res[0]["culture"] == 1
+    act(s, 0, "advance Voting")
+    res(s, 0, food=2)
+    act(s, 0, 'advance "Civil Liberties"')
+    assert s.res[0]["mood"] == 1 + 3 + 1  # Voting's token, Civil Liberties' 3 and its token

@@ -109,6 +109,9 @@ class ClashGame(Game):
                     hands[q][:] = pool[:k]
                     del pool[:k]
             setattr(c, deck, pool)
+        for q in range(c.n):
+            if q != player:  # the cards once dealt to others are hidden too
+                c.drawn[q] = sorted(c.action_hand[q] + c.objective_hand[q])
         c.tiles.sort()
         rng.shuffle(c.tiles)
         for names in (c.wonder_deck, c.event_deck):
