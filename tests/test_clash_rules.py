@@ -418,7 +418,7 @@ def test_taxes_spend_a_mood_token_for_one_resource_kind_per_city() -> None:
 def test_bartering_theaters_and_absolute_power_are_free_once_a_turn() -> None:
     s = fresh()
     learn(s, 0, "Bartering", "Arts", "Theaters", "Absolute Power")
-    s.action_hand[0] = ["Wealth", "Scholar"]
+    s.action_hand[0] = ["Wealth", "Great Scientist"]
     res(s, 0, mood=2, culture=1)
     act(s, 0, "barter Wealth")
     act(s, 0, "theaters to_mood")

@@ -86,6 +86,8 @@ def load() -> ClashData:
     data = ClashData(rules, adv["advances"], adv["groups"], adv["governments"],
                      cards["wonders"], cards["action_cards"], cards["objective_cards"],
                      cards["events"], boards)
+    if set(data.action_cards) & set(data.objective_cards):
+        raise ValueError("cards.yaml: an action card and an objective card share a name")
     named = [a for names in data.groups.values() for a in names]
     if sorted(named) != sorted(data.advances) or len(named) != 48:
         raise ValueError("advances.yaml: the groups must name each of the 48 advances once")

@@ -60,12 +60,14 @@ class ClashGame(Game):
         s.order = [(first + i) % players for i in range(players)]
         for p, region in enumerate(board.homes):
             hexes = list(range(4 * region, 4 * region + 4))
-            # The city stands on the home hex with the most neighbours (away from the edge).
-            h = max(hexes, key=lambda x: (len(board.adj[x]), -x))
-            hexes.remove(h)
-            for x, t in zip([h, *hexes], RULES["home_tile"], strict=True):
+            # The city stands on the home hex with the most neighbours (away from the edge),
+            # the other terrains follow by neighbours too: the same for every home of a
+            # map whose homes are alike (the 2-player map is symmetric under a half turn).
+            hexes.sort(key=lambda x: (-len(board.adj[x]), x))
+            for x, t in zip(hexes, RULES["home_tile"], strict=True):
                 s.terrain[x] = str(t)
             s.revealed[region] = True
+            h = hexes[0]
             s.cities.append({"hex": h, "owner": p, "mood": 1, "acts": 0, "bld": {},
                              "wonders": []})
             s.units.append([p, "settler", h, 0])
