@@ -66,3 +66,25 @@ def test_arena_prints_win_rates_per_bot() -> None:
     data = json.loads(out.output)
     assert data["by_bot"]["random"]["games"] == 4
     assert data["parity"] == 0.5
+
+
+def test_the_clash_report_ranks_objective_and_action_cards_with_intervals(tmp_path: Path
+                                                                         ) -> None:
+    out = tmp_path / "clash"
+    args = ["simulate", "clash", "--games", "4", "--players", "2", "--bots", "heuristic",
+            "--seed", "5", "--out", str(out), "--workers", "1"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    summary = json.loads((out / "summary.json").read_text())
+    dealt = summary["by_objective dealt"]
+    # two players hold one objective at the start and draw one a round: 7 each, 2 copies
+    assert 2 <= len(dealt) <= 16 and all(len(v["ci95"]) == 2 for v in dealt.values())
+    done = summary["by_objective completed"]
+    for card, v in summary["completion_objective"].items():
+        assert v["games"] == dealt[card]["games"]
+        assert v["wins"] == (done[card]["games"] if card in done else 0)
+    assert summary["by_action card dealt"] and "by_action card played" in summary
+    page = (out / "report.html").read_text()
+    assert "Win rate of players by objective dealt" in page
+    assert "Share of objective cards completed once dealt" in page
+    assert (out / "by_action_card_dealt.png").exists()

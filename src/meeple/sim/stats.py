@@ -65,4 +65,12 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
     categories = sorted({c for row in rows for c in row.get("tags", {})})
     for cat in categories:
         out[f"by_{cat}"] = group_rates(rows, lambda r, s, c=cat: r["tags"].get(c, [[]] * 9)[s])
+    # "X dealt" and "X completed" tags (Clash's objectives): how often a card once dealt
+    # gets completed, as a proportion with its interval.
+    for cat in categories:
+        base = cat.removesuffix(" dealt")
+        if base != cat and f"{base} completed" in categories:
+            dealt, done = out[f"by_{cat}"], out[f"by_{base} completed"]
+            out[f"completion_{base}"] = {k: rate(done[k]["games"] if k in done else 0,
+                                                 v["games"]) for k, v in dealt.items()}
     return out
