@@ -41,15 +41,18 @@ def activate(s: ClashState, c: City) -> None:
 
 
 # ---- collect -------------------------------------------------------------------------
-def hex_yields(s: ClashState, p: int, c: City, h: int) -> tuple[str, ...]:
+def hex_yields(s: ClashState, p: int, c: City, h: int, without: str = "") -> tuple[str, ...]:
+    """What a hex may give the city (``without``: as if that advance or wonder were not
+    there, to tell which one a collection needed)."""
     t = s.terrain[h]
-    if t == "fertile" and "Great Gardens" in c["wonders"]:
+    if t == "fertile" and "Great Gardens" in c["wonders"] and without != "Great Gardens":
         return ("food", "wood", "ore", "ideas", "gold")
-    return tuple(r for r, adv in RULES["terrain"].get(t, {}).items() if s.has(p, adv))
+    return tuple(r for r, adv in RULES["terrain"].get(t, {}).items()
+                 if s.has(p, adv) and adv != without)
 
 
-def collect_slots(s: ClashState, p: int, c: City,
-                  husbandry: bool = True) -> list[tuple[str, ...]]:
+def collect_slots(s: ClashState, p: int, c: City, husbandry: bool = True,
+                  without: str = "") -> list[tuple[str, ...]]:
     """What each usable source may give: nearby land hexes one each, all sea hexes
     together one (Fishing), and with Husbandry one land hex two away."""
     home = c["hex"]
@@ -59,7 +62,7 @@ def collect_slots(s: ClashState, p: int, c: City,
     for h in near:
         if not s.known(h) or s.enemies_at(h, p) or _foreign_city(s, p, h):
             continue
-        got = hex_yields(s, p, c, h)
+        got = hex_yields(s, p, c, h, without)
         if s.is_water(h):
             sea.update(got)
         elif got:
@@ -71,7 +74,7 @@ def collect_slots(s: ClashState, p: int, c: City,
         for h in range(len(s.terrain)):
             if (s.board.dist(h, home) == 2 and s.known(h) and not s.is_water(h)
                     and not s.enemies_at(h, p) and not _foreign_city(s, p, h)):
-                far.update(hex_yields(s, p, c, h))
+                far.update(hex_yields(s, p, c, h, without))
         if far:
             slots.append((*sorted(far), "husbandry"))
     return slots
@@ -82,11 +85,12 @@ def _foreign_city(s: ClashState, p: int, h: int) -> bool:
     return other is not None and other["owner"] != p
 
 
-def collect_mixes(s: ClashState, p: int, c: City, husbandry: bool = True) -> list[str]:
+def collect_mixes(s: ClashState, p: int, c: City, husbandry: bool = True,
+                  without: str = "") -> list[str]:
     """Every distinct pile the city can collect, written "food:2+ore:1"; a market or an
     observatory lets one resource be gold or ideas instead."""
     k = activation_size(s, c)
-    slots = collect_slots(s, p, c, husbandry)
+    slots = collect_slots(s, p, c, husbandry, without)
     seen: set[tuple[tuple[str, int], ...]] = set()
     results: set[tuple[int, ...]] = set()
     plain = [tuple(x for x in sl if x != "husbandry") for sl in slots]
@@ -95,7 +99,8 @@ def collect_mixes(s: ClashState, p: int, c: City, husbandry: bool = True) -> lis
         for r in pick:
             tally[RESOURCES.index(r)] += 1
         results.add(tuple(tally))
-    swaps = [r for b, r in (("market", "gold"), ("observatory", "ideas")) if b in c["bld"]]
+    swaps = [r for b, r in (("market", "gold"), ("observatory", "ideas"))
+             if b in c["bld"] and b != without]
     for counts in list(results):
         for r in swaps:
             for i, x in enumerate(counts):
@@ -133,7 +138,13 @@ def do_collect(s: ClashState, p: int, c: City, mix: str) -> None:
             mix not in collect_mixes(s, p, c, husbandry=False):
         s.used.append("Husbandry")
         s.log.add(s.round, f"{s.name(p)} collects two hexes away (Husbandry).")
-    s.gain(p, pile, f"collected by the city at {s.hname(c['hex'])}")
+    # Name what made this pile possible beyond Farming and Mining.
+    helpers = [x for x in ("Irrigation", "Fishing") if s.has(p, x)]
+    helpers += [b for b in ("market", "observatory") if b in c["bld"]]
+    helpers += [w for w in ("Great Gardens",) if w in c["wonders"]]
+    needed = [x for x in helpers if mix not in collect_mixes(s, p, c, without=x)]
+    s.gain(p, pile, f"collected by the city at {s.hname(c['hex'])}"
+           + (f" ({', '.join(needed)})" if needed else ""))
     if "academy" in c["bld"] and s.has(p, "Public Education") and "Public Education" not in s.used:
         s.used.append("Public Education")
         s.gain(p, {"ideas": 1}, "Public Education")
@@ -175,6 +186,7 @@ def do_build(s: ClashState, p: int, c: City, kind: str) -> None:
     cost = building_cost(s, p, kind)
     if "food" not in cost:
         s.used.append("State Religion")
+        s.log.add(s.round, f"{s.name(p)} builds the temple without food (State Religion).")
     paid = payment(s, p, cost)
     assert paid is not None
     spend(s, p, paid)
@@ -289,6 +301,7 @@ def do_recruit(s: ClashState, p: int, c: City, text: str, tokens: str) -> None:
     assert paid is not None
     if s.has(p, "Medicine") and "Medicine" not in s.used:
         s.used.append("Medicine")
+        s.log.add(s.round, f"{s.name(p)} pays one resource less (Medicine).")
     spend(s, p, paid)
     for kind, n in units.items():
         where = ship_spawn(s, p, c) if kind == "ship" else c["hex"]

@@ -206,7 +206,7 @@ class ClashState(State):
 
     def gain(self, p: int, pile: dict[str, int], why: str) -> None:
         """Add resources, capped at the limits, and say so in the log."""
-        got = []
+        got, lost = [], []
         for r, k in pile.items():
             if k <= 0:
                 continue
@@ -214,8 +214,12 @@ class ClashState(State):
             self.res[p][r] = min(self.limit(p, r), before + k)
             if self.res[p][r] > before:
                 got.append(f"+{self.res[p][r] - before} {r}")
-        if got:
-            self.log.add(self.round, f"{self.name(p)}: {', '.join(got)}: {why}.")
+            if before + k > self.res[p][r]:
+                lost.append(f"{before + k - self.res[p][r]} {r} over the limit of "
+                            f"{self.limit(p, r)}")
+        if got or lost:
+            self.log.add(self.round, f"{self.name(p)}: {', '.join(got) or 'nothing'}: {why}"
+                         + (f" ({', '.join(lost)} lost)" if lost else "") + ".")
 
     def vp(self, p: int) -> float:
         from meeple.games.clash.status import score
