@@ -149,7 +149,9 @@ def test_the_interface_speaks_russian(browser: Any, site: str) -> None:
     page.goto(site + "/")
     page.wait_for_selector("#create")
     page.click("#lang")
-    page.wait_for_function("document.querySelector('#create').innerText.includes('Создать')")
+    # the lobby is drawn again in Russian: #create may be missing for a moment
+    page.wait_for_function("(document.querySelector('#create') || {}).innerText"
+                           "?.includes('Создать')")
     assert "правило" in page.inner_text("#tagline")
     page.click("#lang")
 
