@@ -61,7 +61,7 @@ def make_board(players: int, spec: dict[str, Any]) -> Board:
     return Board(players, w, h, tuple(coords), adj, homes)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class ClashData:
     rules: dict[str, Any]
     advances: dict[str, dict[str, Any]]
@@ -74,7 +74,12 @@ class ClashData:
     boards: dict[int, Board]
 
     def group_of(self, advance: str) -> str:
-        return next(g for g, names in self.groups.items() if advance in names)
+        return _groups_by_advance(self)[advance]
+
+
+@cache
+def _groups_by_advance(data: ClashData) -> dict[str, str]:
+    return {a: g for g, names in data.groups.items() for a in names}
 
 
 @cache

@@ -79,8 +79,34 @@ def can_learn(s: ClashState, p: int, name: str) -> bool:
     return True
 
 
+def learnable(s: ClashState, p: int) -> list[str]:
+    """The advances ``p`` may take now and can pay for."""
+    standard = payment(s, p, {"any": int(RULES["advance_cost"])}, ("ideas", "food")) is not None
+    have = set(s.adv[p])
+    gov = government_of(s, p)
+    out = []
+    for group, names in DATA.groups.items():
+        if names[0] in have:
+            options = [a for a in names[1:] if a not in have]
+        elif group in DATA.governments:
+            ok = gov is None and DATA.governments[group]["requires"] in have
+            options = [names[0]] if ok else []
+        else:
+            options = [names[0]]
+        out += [a for a in options if standard or not advance_cost(s, p, a)]
+    return out
+
+
+def made_free_by(s: ClashState, p: int, name: str) -> str | None:
+    """The advance of ``p``'s that makes ``name`` free (Math, Astronomy), if any."""
+    for a in s.adv[p]:
+        if name in DATA.advances[a].get("free", ()):
+            return a
+    return None
+
+
 def advance_cost(s: ClashState, p: int, name: str) -> Pile:
-    if any(name in DATA.advances[a].get("free", []) for a in s.adv[p]):
+    if made_free_by(s, p, name):
         return {}
     if "free_advance" in s.used and s.phase == "play" and s.player() == p:
         return {}

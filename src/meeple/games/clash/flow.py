@@ -10,7 +10,16 @@ from typing import Any
 from meeple.core.actions import Action
 from meeple.core.game import Prompt
 from meeple.games.clash import cities, combat, culture, moves, status
-from meeple.games.clash.economy import advance_cost, can_learn, has_wonder, learn, payment, spend
+from meeple.games.clash.economy import (
+    advance_cost,
+    can_learn,
+    has_wonder,
+    learn,
+    learnable,
+    made_free_by,
+    payment,
+    spend,
+)
 from meeple.games.clash.state import DATA, RESOURCES, RULES, ClashState
 
 STOP = Action("stop")
@@ -46,8 +55,7 @@ def legal(s: ClashState, p: int) -> list[Action]:
     out: list[Action] = []
     if s.actions_left > 0:
         out += cities.collect_action(s, p)
-        out += [Action("advance", (a,)) for a in DATA.advances if can_learn(s, p, a)
-                and payment(s, p, advance_cost(s, p, a), ("ideas", "food")) is not None]
+        out += [Action("advance", (a,)) for a in learnable(s, p)]
         out += [Action("found", (h,)) for h in cities.found_options(s, p)]
         out += moves.group_options(s, p)
         out += [Action("happy", (h,)) for h in cities.happy_options(s, p)]
@@ -210,16 +218,16 @@ def _advance(s: ClashState, p: int, name: str) -> None:
     assert paid is not None
     spend(s, p, paid)
     why = "an action"
-    if not cost and not any(name in DATA.advances[a].get("free", []) for a in s.adv[p]):
+    by = made_free_by(s, p, name)
+    if by:
+        why = f"an action; free by {by}"
+    elif not cost:
         if "free_advance" in s.used:
             s.used.remove("free_advance")
             why = "an action; free by Inspiration"
         else:
             s.used.append("Priesthood")
             why = "an action; free by Priesthood"
-    elif not cost:
-        why = "an action; free by " + next(a for a in s.adv[p]
-                                           if name in DATA.advances[a].get("free", []))
     learn(s, p, name, paid, why)
 
 
