@@ -128,6 +128,32 @@ def _choices(slots: list[tuple[str, ...]], k: int) -> list[tuple[str, ...]]:
     return sorted(picks) if take else []
 
 
+def feasible(s: ClashState, p: int, c: City, pile: dict[str, int], husbandry: bool = True,
+             without: str = "") -> bool:
+    """Whether the city can collect exactly ``pile`` (a matching of the pile's units to
+    distinct slots; a market's gold or an observatory's idea may come from any slot)."""
+    slots = collect_slots(s, p, c, husbandry, without)
+    units = [r for r, n in pile.items() for _ in range(n)]
+    if len(units) != min(activation_size(s, c), len(slots)):
+        return False
+    for b, r in (("market", "gold"), ("observatory", "ideas")):
+        if b in c["bld"] and b != without and r in units:
+            units[units.index(r)] = "*"
+    match: dict[int, int] = {}
+
+    def augment(i: int, seen: set[int]) -> bool:
+        for j, sl in enumerate(slots):
+            if j in seen or not (units[i] == "*" or units[i] in sl):
+                continue
+            seen.add(j)
+            if j not in match or augment(match[j], seen):
+                match[j] = i
+                return True
+        return False
+
+    return all(augment(i, set()) for i in range(len(units)))
+
+
 def parse_pile(text: str) -> dict[str, int]:
     return {r: int(n) for r, n in (x.split(":") for x in text.split("+") if x)}
 
@@ -135,14 +161,14 @@ def parse_pile(text: str) -> dict[str, int]:
 def do_collect(s: ClashState, p: int, c: City, mix: str) -> None:
     pile = parse_pile(mix)
     if s.has(p, "Husbandry") and "Husbandry" not in s.used and \
-            mix not in collect_mixes(s, p, c, husbandry=False):
+            not feasible(s, p, c, pile, husbandry=False):
         s.used.append("Husbandry")
         s.log.add(s.round, f"{s.name(p)} collects two hexes away (Husbandry).")
     # Name what made this pile possible beyond Farming and Mining.
     helpers = [x for x in ("Irrigation", "Fishing") if s.has(p, x)]
     helpers += [b for b in ("market", "observatory") if b in c["bld"]]
     helpers += [w for w in ("Great Gardens",) if w in c["wonders"]]
-    needed = [x for x in helpers if mix not in collect_mixes(s, p, c, without=x)]
+    needed = [x for x in helpers if not feasible(s, p, c, pile, without=x)]
     s.gain(p, pile, f"collected by the city at {s.hname(c['hex'])}"
            + (f" ({', '.join(needed)})" if needed else ""))
     if "academy" in c["bld"] and s.has(p, "Public Education") and "Public Education" not in s.used:
