@@ -22,8 +22,10 @@ def worth(s: ClashState, p: int) -> float:
     promise += 0.6 * s.count_units(p, "settler") * min(1.0, left / 3)
     promise += 0.25 * s.count_units(p, "infantry") + 0.15 * s.count_units(p, "ship")
     promise += 0.3 * sum(int(c["mood"]) for c in cities) * min(1.0, left / 3)
-    promise += sum(0.8 if met(s, p, card, "peaceful") else 0.15
-                   for card in s.objective_hand[p])
+    known: dict[str, int] = {}
+    for card in set(s.objective_hand[p]):
+        promise += (0.8 if met(s, p, card, "peaceful", known) else 0.15) \
+            * s.objective_hand[p].count(card)
     promise += 0.1 * len(s.action_hand[p]) + 0.5 * len(s.wonder_hand[p]) * min(1.0, left / 4)
     return float(s.vp(p)) + promise
 

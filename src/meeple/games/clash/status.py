@@ -41,11 +41,20 @@ def measure(s: ClashState, p: int, key: str) -> int:
     raise KeyError(f"unknown objective measure {key!r}")
 
 
-def met(s: ClashState, p: int, card: str, half: str) -> bool:
+def met(s: ClashState, p: int, card: str, half: str,
+        known: dict[str, int] | None = None) -> bool:
+    """Whether ``p`` meets a half of an objective card (``known``: measures already
+    taken, filled in as they are needed)."""
     cond = DATA.objective_cards[card][half]
     if half == "military":
         return all(s.stats[p].get(k, 0) >= int(n) for k, n in cond.items())
-    return all(measure(s, p, k) >= int(n) for k, n in cond.items())
+    known = {} if known is None else known
+    for k, n in cond.items():
+        if k not in known:
+            known[k] = measure(s, p, k)
+        if known[k] < int(n):
+            return False
+    return True
 
 
 def claim(s: ClashState, p: int, card: str, half: str) -> None:
