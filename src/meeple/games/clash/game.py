@@ -58,7 +58,9 @@ class ClashGame(Game):
             rng.shuffle(deck)
         first = rng.below(players)
         s.order = [(first + i) % players for i in range(players)]
-        for p, region in enumerate(board.homes):
+        s.homes = list(board.homes)
+        rng.shuffle(s.homes)  # who starts where is dealt, as at a real table
+        for p, region in enumerate(s.homes):
             hexes = list(range(4 * region, 4 * region + 4))
             # The city stands on the home hex with the most neighbours (away from the edge),
             # the other terrains follow by neighbours too: the same for every home of a
@@ -132,6 +134,11 @@ class ClashGame(Game):
         out.update({k: objective_text(k) for k in DATA.objective_cards})
         out.update({k: str(v["text"]) for k, v in DATA.events.items()})
         return out
+
+    def factions(self, state: State) -> list[str]:
+        """The start each seat was dealt (the map's home regions are not all alike)."""
+        assert isinstance(state, ClashState)
+        return [f"home {state.board.name(4 * r)}" for r in state.homes]
 
     def tags(self, state: State, actions: list[tuple[int, Action]]) -> dict[str, list[list[str]]]:
         """For the balance report, per player: the objective and action cards dealt to

@@ -52,6 +52,7 @@ class StateModel(BaseModel):
     advances_taken: list[int]
     explored_by: list[int]
     drawn: list[list[str]]
+    homes: list[int]
     log: list[list[Any]]
 
 
@@ -78,10 +79,12 @@ def state_from_json(data: Any) -> ClashState:
     H = len(board.coords)
     sizes = {"terrain": H, "revealed": board.regions, "res": n, "adv": n, "action_hand": n,
              "objective_hand": n, "wonder_hand": n, "claimed": n, "order": n, "stats": n,
-             "advances_taken": n, "explored_by": n, "drawn": n}
+             "advances_taken": n, "explored_by": n, "drawn": n, "homes": n}
     for field, size in sizes.items():
         if len(getattr(m, field)) != size:
             raise _bad(f"{field} has {len(getattr(m, field))} entries, {size} expected")
+    if any(not 0 <= r < board.regions for r in m.homes):
+        raise _bad("a home region is not on the board")
     if m.phase not in PHASES:
         raise _bad(f"phase {m.phase!r} is not one of {', '.join(PHASES)}")
     if sorted(m.order) != list(range(n)) or m.seat >= n:

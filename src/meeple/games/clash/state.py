@@ -28,7 +28,7 @@ FIELDS = ("terrain", "revealed", "tiles", "cities", "units", "res", "adv", "acti
           "objective_hand", "wonder_hand", "claimed", "action_deck", "objective_deck",
           "wonder_deck", "event_deck", "discard", "round", "turn", "order", "seat",
           "actions_left", "used", "phase", "pending", "stats", "outcome", "loaded",
-          "battle", "advances_taken", "explored_by", "drawn")
+          "battle", "advances_taken", "explored_by", "drawn", "homes")
 
 
 class ClashState(State):
@@ -71,6 +71,7 @@ class ClashState(State):
         self.advances_taken = [0] * n
         self.explored_by = [0] * n
         self.drawn: list[list[str]] = [[] for _ in range(n)]  # every card dealt to each
+        self.homes: list[int] = []         # the home region each seat was dealt
 
     # ---- engine interface -------------------------------------------------------
     @property
