@@ -7,6 +7,7 @@ from itertools import combinations, product
 from typing import Any
 
 from meeple.core.actions import Action
+from meeple.games.clash.data import matching
 from meeple.games.clash.economy import (
     angrier,
     draw,
@@ -139,19 +140,8 @@ def feasible(s: ClashState, p: int, c: City, pile: dict[str, int], husbandry: bo
     for b, r in (("market", "gold"), ("observatory", "ideas")):
         if b in c["bld"] and b != without and r in units:
             units[units.index(r)] = "*"
-    match: dict[int, int] = {}
-
-    def augment(i: int, seen: set[int]) -> bool:
-        for j, sl in enumerate(slots):
-            if j in seen or not (units[i] == "*" or units[i] in sl):
-                continue
-            seen.add(j)
-            if j not in match or augment(match[j], seen):
-                match[j] = i
-                return True
-        return False
-
-    return all(augment(i, set()) for i in range(len(units)))
+    return matching(len(units), len(slots),
+                    lambda i, j: units[i] == "*" or units[i] in slots[j]) == len(units)
 
 
 def parse_pile(text: str) -> dict[str, int]:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -16,6 +17,24 @@ REGION = ((0, 0), (1, 0), (0, 1), (1, 1))
 
 def _load(name: str) -> Any:
     return load_data(__package__ or "", name)
+
+
+def matching(left: int, right: int, fits: Callable[[int, int], bool]) -> int:
+    """The size of a largest matching between ``left`` and ``right`` items (augmenting
+    paths; the sets here are a handful of units, slots or cities)."""
+    match: dict[int, int] = {}
+
+    def augment(i: int, seen: set[int]) -> bool:
+        for j in range(right):
+            if j in seen or not fits(i, j):
+                continue
+            seen.add(j)
+            if j not in match or augment(match[j], seen):
+                match[j] = i
+                return True
+        return False
+
+    return sum(1 for i in range(left) if augment(i, set()))
 
 
 def distance(a: tuple[int, int], b: tuple[int, int]) -> int:

@@ -10,6 +10,7 @@ from typing import Any
 from meeple.core.actions import Action
 from meeple.core.game import Prompt
 from meeple.games.clash import cities, combat, culture, moves, status
+from meeple.games.clash.data import matching
 from meeple.games.clash.economy import (
     advance_cost,
     can_learn,
@@ -287,19 +288,7 @@ def trade_routes(s: ClashState, p: int) -> int:
     within 2 hexes (a bipartite matching; at most 4)."""
     units = [u[2] for u in s.units if u[0] == p and u[1] in ("settler", "ship")]
     towns = [c["hex"] for c in s.cities if c["owner"] not in (p, -1) and c["mood"] > 0]
-    match: dict[int, int] = {}
-
-    def augment(i: int, seen: set[int]) -> bool:
-        for j, t in enumerate(towns):
-            if j in seen or s.board.dist(units[i], t) > 2:
-                continue
-            seen.add(j)
-            if j not in match or augment(match[j], seen):
-                match[j] = i
-                return True
-        return False
-
-    pairs = sum(1 for i in range(len(units)) if augment(i, set()))
+    pairs = matching(len(units), len(towns), lambda i, j: s.board.dist(units[i], towns[j]) <= 2)
     return min(pairs, 4)
 
 
