@@ -8,19 +8,29 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from meeple.core.text import Message, message_from_json, message_to_json, render
+
 EVERYONE = -1
 
 
 class Event(NamedTuple):
     round: int
     audience: int  # EVERYONE or a player index
-    text: str
+    message: Message  # plain text, or a template with its arguments (meeple.core.text)
+
+    @property
+    def text(self) -> str:
+        """The line in English."""
+        return render(self.message)
+
+    def line(self, lang: str) -> str:
+        return render(self.message, lang)
 
     def visible_to(self, player: int | None) -> bool:
         return self.audience == EVERYONE or (player is not None and self.audience == player)
 
     def to_json(self) -> list[Any]:
-        return [self.round, self.audience, self.text]
+        return [self.round, self.audience, message_to_json(self.message)]
 
 
 class Log:
@@ -33,7 +43,7 @@ class Log:
         # bots deal hundreds of samples a second from one position, each wanting its log.
         self._cache: tuple[list[Event], int, int | None, list[Event]] | None = None
 
-    def add(self, round_: int, text: str, audience: int = EVERYONE) -> None:
+    def add(self, round_: int, text: Message, audience: int = EVERYONE) -> None:
         if len(self._events) != self._n:
             self._events = self._events[: self._n]
         self._events.append(Event(round_, audience, text))
@@ -58,8 +68,8 @@ class Log:
         self._cache = (self._events, self._n, player, seen)
         return seen[:]
 
-    def text(self, player: int | None) -> str:
-        return "\n".join(f"[r{e.round}] {e.text}" for e in self.visible(player))
+    def text(self, player: int | None, lang: str = "en") -> str:
+        return "\n".join(f"[r{e.round}] {e.line(lang)}" for e in self.visible(player))
 
     def clone(self) -> Log:
         c = Log.__new__(Log)
@@ -73,4 +83,4 @@ class Log:
 
     @staticmethod
     def from_json(data: list[Any]) -> Log:
-        return Log([Event(int(r), int(a), str(t)) for r, a, t in data])
+        return Log([Event(int(r), int(a), message_from_json(t)) for r, a, t in data])

@@ -1,0 +1,265 @@
+"""Game texts kept as a template key and its arguments, formatted only when read.
+
+A rule module records *what* happened, not an English sentence::
+
+    from meeple.core.text import Text, term
+
+    s.log.add(r, Text("colonies.battle.won", winner=s.seat_text(p),
+                      province=term("colonies.province", 5), n=3))
+
+and the reader picks the language: ``text.render("ru")``. The key's first part names a
+catalog (``colonies`` → ``games/colonies/data/texts.yaml``, registered by the game with
+:func:`register_catalog`); the rest is the entry in it. An entry holds one template per
+language, in :meth:`str.format` syntax with named fields::
+
+    battle.won:
+      en: "{winner} wins the battle for {province}"
+      ru: "{winner} побеждает в битве за {province}"
+    province.5: {en: Durnholm, ru: Дурнхольм}          # a term: a name, no arguments
+    plural.colony:                                      # used as {n:plural:colony}
+      en: {one: "# colony", other: "# colonies"}
+      ru: {one: "# колония", few: "# колонии", many: "# колоний", other: "# колонии"}
+
+Arguments are ints, strings taken verbatim (a name a player chose), nested :class:`Text`
+(rendered in the same language: terms, sub-sentences) or lists of those (joined as a list
+in the language). ``{n:plural:colony}`` writes n with the plural form the language's
+CLDR rule picks (Babel's), ``#`` standing for the number.
+
+Why not format at once: the same log serves an English and a Russian reader, and a search
+bot that clones a state a thousand times a second never pays for sentences nobody reads.
+Reading never fails on a missing entry: it falls back to English, then to the bare key
+(tests check that every catalog has every language, :func:`missing`).
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any, Union
+
+import yaml
+from babel import Locale
+
+LANGS = ("en", "ru")
+DEFAULT_LANG = "en"
+
+Arg = Union[int, str, "Text", list[Any]]
+
+
+class Text:
+    """A template key with its arguments; immutable, hashable, cheap to make."""
+
+    __slots__ = ("args", "key")
+
+    key: str
+    args: tuple[tuple[str, Arg], ...]
+
+    def __init__(self, key: str, /, **args: Arg) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "args", tuple(sorted(args.items())))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Text is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Text) and self.key == other.key and self.args == other.args
+
+    def __hash__(self) -> int:
+        return hash((self.key, _hashable(self.args)))
+
+    def __repr__(self) -> str:
+        inner = "".join(f", {k}={v!r}" for k, v in self.args)
+        return f"Text({self.key!r}{inner})"
+
+    def __str__(self) -> str:
+        return self.render(DEFAULT_LANG)
+
+    def render(self, lang: str = DEFAULT_LANG) -> str:
+        return render(self, lang)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"k": self.key}
+        if self.args:
+            out["a"] = {k: _arg_to_json(v) for k, v in self.args}
+        return out
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Text:
+        key = data.get("k")
+        if not isinstance(key, str) or not key:
+            raise ValueError(f"a text needs a non-empty key 'k', got {data!r}")
+        args = data.get("a") or {}
+        if not isinstance(args, Mapping):
+            raise ValueError(f"text {key!r}: arguments 'a' must be a mapping")
+        return Text(key, **{str(k): _arg_from_json(v) for k, v in args.items()})
+
+
+Message = str | Text
+"""What a log line or prompt holds: plain text (not yet converted) or a template."""
+
+
+def term(catalog_key: str, *parts: object) -> Text:
+    """A name from the catalog: ``term("colonies.province", 5)`` → key ``colonies.province.5``."""
+    return Text(".".join([catalog_key, *(str(p) for p in parts)]))
+
+
+def render(message: Message, lang: str = DEFAULT_LANG) -> str:
+    if isinstance(message, str):
+        return message
+    template = _template(message.key, lang)
+    if template is None:
+        return message.key
+    values = {k: _prepare(v, lang) for k, v in message.args}
+    try:
+        return _Formatter(lang, message.key).vformat(template, (), values)
+    except (KeyError, IndexError, ValueError) as e:
+        # A template that names an argument the code did not give: say so in the line
+        # rather than lose the whole log.
+        return f"{message.key} ({e})"
+
+
+def message_to_json(message: Message) -> Any:
+    return message if isinstance(message, str) else message.to_json()
+
+
+def message_from_json(data: Any) -> Message:
+    if isinstance(data, str):
+        return data
+    if isinstance(data, Mapping):
+        return Text.from_json(data)
+    raise ValueError(f"a text must be a string or a {{'k': key}} mapping, got {data!r}")
+
+
+# ---- catalogs ------------------------------------------------------------------------
+
+_SOURCES: dict[str, Callable[[], Mapping[str, Any]]] = {}
+
+
+def register_catalog(name: str, path: Path) -> None:
+    """Make ``NAME.*`` keys readable from the YAML file at ``path`` (loaded when first used)."""
+    _SOURCES[name] = lambda: _load_yaml(path)
+    _catalog.cache_clear()
+
+
+def _load_yaml(path: Path) -> Mapping[str, Any]:
+    with open(path, encoding="utf-8") as f:
+        data = yaml.safe_load(f) or {}
+    if not isinstance(data, Mapping):
+        raise ValueError(f"{path}: a text catalog must be a mapping of keys to languages")
+    return data
+
+
+@cache
+def _catalog(name: str) -> Mapping[str, Any]:
+    source = _SOURCES.get(name)
+    return source() if source is not None else {}
+
+
+def entry(key: str) -> Mapping[str, Any] | None:
+    """The catalog entry of a full key (its languages), or None."""
+    name, _, rest = key.partition(".")
+    found = _catalog(name).get(rest)
+    return found if isinstance(found, Mapping) else None
+
+
+def _template(key: str, lang: str) -> str | None:
+    e = entry(key)
+    if e is None:
+        return None
+    t = e.get(lang, e.get(DEFAULT_LANG))
+    return t if isinstance(t, str) else None
+
+
+def missing(name: str, langs: Iterable[str] = LANGS) -> list[str]:
+    """Entries of catalog ``name`` lacking a language (or a plural form a language needs)."""
+    out = []
+    for key, e in _catalog(name).items():
+        for lang in langs:
+            value = e.get(lang) if isinstance(e, Mapping) else None
+            if value is None:
+                out.append(f"{name}.{key}: no {lang!r}")
+            elif str(key).startswith("plural."):
+                need = set(Locale.parse(lang).plural_form.tags) | {"other"}
+                if not isinstance(value, Mapping) or not need <= set(value):
+                    out.append(f"{name}.{key}: {lang!r} needs the forms {sorted(need)}")
+    return out
+
+
+def catalog_keys(name: str) -> list[str]:
+    return [f"{name}.{k}" for k in _catalog(name)]
+
+
+# ---- formatting ----------------------------------------------------------------------
+
+_JOIN = {"en": (", ", " and "), "ru": (", ", " и ")}
+
+
+def join(items: list[str], lang: str) -> str:
+    sep, last = _JOIN.get(lang, _JOIN[DEFAULT_LANG])
+    if len(items) <= 1:
+        return "".join(items)
+    return sep.join(items[:-1]) + last + items[-1]
+
+
+def _prepare(value: Arg, lang: str) -> Any:
+    if isinstance(value, Text):
+        return value.render(lang)
+    if isinstance(value, list):
+        return join([str(_prepare(v, lang)) for v in value], lang)
+    return value
+
+
+@cache
+def _plural_rule(lang: str) -> Callable[[int], str]:
+    return Locale.parse(lang).plural_form
+
+
+def plural(n: int, forms: Mapping[str, str], lang: str) -> str:
+    form = forms.get(_plural_rule(lang)(abs(n))) or forms.get("other") or "#"
+    return form.replace("#", str(n))
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str, key: str) -> None:
+        self.lang = lang
+        self.key = key
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec.startswith("plural:"):
+            name = format_spec[len("plural:"):]
+            catalog = self.key.partition(".")[0]
+            e = entry(f"{catalog}.plural.{name}") or entry(f"core.plural.{name}")
+            forms = e.get(self.lang, e.get(DEFAULT_LANG)) if e is not None else None
+            if not isinstance(forms, Mapping) or not isinstance(value, int):
+                return f"{value} {name}"
+            return plural(value, forms, self.lang)
+        return super().format_field(value, format_spec)
+
+
+def _arg_to_json(v: Arg) -> Any:
+    if isinstance(v, Text):
+        return v.to_json()
+    if isinstance(v, list):
+        return [_arg_to_json(x) for x in v]
+    return v
+
+
+def _arg_from_json(v: Any) -> Arg:
+    if isinstance(v, Mapping):
+        return Text.from_json(v)
+    if isinstance(v, list):
+        return [_arg_from_json(x) for x in v]
+    if isinstance(v, bool) or not isinstance(v, int | str):
+        raise ValueError(f"a text argument must be a number, a string, a text or a list: {v!r}")
+    return v
+
+
+def _hashable(v: Any) -> Any:
+    if isinstance(v, list | tuple):
+        return tuple(_hashable(x) for x in v)
+    return v
+
+
+register_catalog("core", Path(__file__).with_name("texts.yaml"))

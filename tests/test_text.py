@@ -1,0 +1,83 @@
+"""Game texts as a template and its arguments, formatted when read (meeple.core.text)."""
+
+from pathlib import Path
+
+import pytest
+
+from meeple.core.log import Log
+from meeple.core.text import Text, missing, register_catalog, render, term
+
+
+@pytest.fixture()
+def demo(tmp_path: Path) -> str:
+    (tmp_path / "texts.yaml").write_text(
+        """
+won: {en: "{who} wins {place} with {n:plural:troop}", ru: "{who} берёт {place}: {n:plural:troop}"}
+place.5: {en: Durnholm, ru: Дурнхольм}
+only_en: {en: "English only"}
+bad: {en: "{missing} here", ru: "{missing} тут"}
+plural.troop:
+  en: {one: "# troop", other: "# troops"}
+  ru: {one: "# отряд", few: "# отряда", many: "# отрядов", other: "# отряда"}
+""", "utf-8")
+    register_catalog("demo", tmp_path / "texts.yaml")
+    return "demo"
+
+
+def test_a_text_is_formatted_in_the_language_asked(demo: str) -> None:
+    t = Text("demo.won", who=Text("core.player", n=2), place=term("demo.place", 5), n=1)
+    assert t.render("en") == "player 2 wins Durnholm with 1 troop"
+    assert t.render("ru") == "игрок 2 берёт Дурнхольм: 1 отряд"
+    assert str(t) == t.render("en")
+
+
+@pytest.mark.parametrize(("n", "en", "ru"), [
+    (0, "0 troops", "0 отрядов"), (1, "1 troop", "1 отряд"), (2, "2 troops", "2 отряда"),
+    (5, "5 troops", "5 отрядов"), (11, "11 troops", "11 отрядов"), (21, "21 troops", "21 отряд"),
+    (22, "22 troops", "22 отряда"), (112, "112 troops", "112 отрядов")])
+def test_plurals_follow_each_languages_rule(demo: str, n: int, en: str, ru: str) -> None:
+    t = Text("demo.won", who="A", place="B", n=n)
+    assert t.render("en").endswith(en)
+    assert t.render("ru").endswith(ru)
+
+
+def test_lists_are_joined_in_the_language(demo: str) -> None:
+    t = Text("core.to", who=[Text("core.player", n=1), "Ann", Text("core.master")])
+    assert t.render("en") == "to player 1, Ann and the Master"
+    assert t.render("ru") == "для: игрок 1, Ann и Мастер"
+
+
+def test_a_missing_language_falls_back_to_english_and_a_missing_key_to_the_key(demo: str) -> None:
+    assert Text("demo.only_en").render("ru") == "English only"
+    assert Text("demo.no_such_entry", n=1).render("ru") == "demo.no_such_entry"
+    assert "demo.bad" in Text("demo.bad").render("en")  # an argument the code did not give
+    assert missing("demo") == ["demo.only_en: no 'ru'"]
+    assert missing("core") == []
+
+
+def test_texts_round_trip_through_json_and_compare_by_value(demo: str) -> None:
+    t = Text("demo.won", who=[Text("core.player", n=1), "Ann"], place=term("demo.place", 5), n=3)
+    back = Text.from_json(t.to_json())
+    assert back == t and hash(back) == hash(t)
+    assert back.render("ru") == t.render("ru")
+    with pytest.raises(ValueError, match="non-empty key"):
+        Text.from_json({"a": {}})
+    with pytest.raises(ValueError, match="text argument"):
+        Text.from_json({"k": "demo.won", "a": {"n": 1.5}})
+    with pytest.raises(AttributeError):
+        t.key = "other"
+
+
+def test_a_log_keeps_templates_and_renders_each_reader_his_language(demo: str) -> None:
+    log = Log()
+    log.add(1, "a plain line")
+    log.add(1, Text("demo.won", who="Ann", place=term("demo.place", 5), n=2), audience=0)
+    assert log.text(0) == "[r1] a plain line\n[r1] Ann wins Durnholm with 2 troops"
+    assert log.text(0, "ru").endswith("Ann берёт Дурнхольм: 2 отряда")
+    assert log.text(1) == "[r1] a plain line"
+    back = Log.from_json(log.to_json())
+    assert back.to_json() == log.to_json()
+    assert [e.line("ru") for e in back.events()] == [e.line("ru") for e in log.events()]
+    assert render(back.events()[1].message, "en") == back.events()[1].text
+    with pytest.raises(ValueError, match="a text must be"):
+        Log.from_json([[1, -1, 42]])
