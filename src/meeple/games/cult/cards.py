@@ -83,8 +83,8 @@ def miracle_effect(s: CultState, p: int, d: int, a: Action) -> None:
         lv = parse_level(a.args[1])
         assert lv is not None
         pl.free.remove(lv)
-        s.board[d - 1].append((p, lv, 0, 0))
         s.log.add(s.round_no, f"{who} adds a {level_token(lv)} priest to district {d}.")
+        shared.place_priest(s, p, d, lv)
     elif m.effect == "move":
         pr = s.board[d - 1].pop(int(a.args[1]) - 1)
         to = int(a.args[2])

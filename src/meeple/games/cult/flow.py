@@ -76,18 +76,13 @@ def apply_place(s: CultState, p: int, a: Action) -> None:
     assert lv is not None
     cost = B.placement_cost(s, p)
     pl.free.remove(lv)
-    s.board[d - 1].append((p, lv, 0, 0))
     pl.placed += 1
     pl.followers -= cost
     what = "the Patriarch" if lv == PATRIARCH else f"a level-{lv} priest"
     extra = f", sacrificing {cost} follower" if cost else ""
     where = f"{d} {B.DATA.districts[d - 1].name}"
     s.log.add(s.round_no, f"{s.name(p)} places {what} in {where}{extra}.")
-    for q in B.turn_order(s, p)[1:]:
-        if B.has_licence(s, q, "tithe", district=d) and pl.coins > 0:
-            pl.coins -= 1
-            s.players[q].coins += 1
-            s.log.add(s.round_no, f"{s.name(p)} pays 1 coin of tithe to {s.name(q)}.")
+    shared.place_priest(s, p, d, lv)
     s.stack.append(("turn", AUTO, p))
 
 

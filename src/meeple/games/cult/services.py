@@ -54,7 +54,9 @@ def service_actions(s: CultState, p: int, d: int) -> list[Action]:
     elif d == 6:
         out.append(Action("take"))
     elif d == 7 and pl.coins >= info["price"]:
-        for dd in range(1, 14):
+        # "Алтарь может быть поставлен в 7-13 квартале": the districts below the Craft are
+        # resolved; a priest moved back into one gets an altar only by a card or ability.
+        for dd in range(d, 14):
             if p not in s.altars[dd - 1]:
                 levels = sorted({pr[1] for pr in s.board[dd - 1]
                                  if pr[0] == p and pr[1] != PATRIARCH})

@@ -126,6 +126,22 @@ def return_priest(s: CultState, pr: Priest) -> None:
     s.players[pr[0]].free.append(pr[1])
 
 
+def place_priest(s: CultState, p: int, d: int, level: int) -> None:
+    """Put p's priest of ``level`` into district d, paying every Tithe holder there.
+
+    The Tithe is owed "при размещении каждого жреца": a priest coming onto the board by
+    the decision phase, a miracle or an ability alike (D-22); moves and a ransomed
+    priest's return are not placements and come in through ``s.board`` directly.
+    """
+    s.board[d - 1].append((p, level, 0, 0))
+    pl = s.players[p]
+    for q in B.turn_order(s, p)[1:]:
+        if B.has_licence(s, q, "tithe", district=d) and pl.coins > 0:
+            pl.coins -= 1
+            s.players[q].coins += 1
+            s.log.add(s.round_no, f"{s.name(p)} pays 1 coin of tithe to {s.name(q)}.")
+
+
 def clear_district(s: CultState, d: int) -> None:
     for pr in s.board[d - 1]:
         return_priest(s, pr)

@@ -27,13 +27,13 @@ def greed_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 def ode_of_greed(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     pl = s.players[p]
     pr = s.board[d - 1].pop(int(a.args[0]) - 1)
+    log(s, f"{s.name(p)} replaces a level-{pr[1]} priest in district {d} with two priests.")
     for tok in a.args[1:]:
         lv = parse_level(tok)
         assert lv is not None
         pl.free.remove(lv)
-        s.board[d - 1].append((p, lv, 0, 0))
+        shared.place_priest(s, p, d, lv)
     shared.return_priest(s, pr)
-    log(s, f"{s.name(p)} replaces a level-{pr[1]} priest in district {d} with two priests.")
 
 
 def richest_opponent(s: CultState, p: int, at_least: int) -> int:

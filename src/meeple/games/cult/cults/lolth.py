@@ -23,8 +23,8 @@ def initiation_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 
 def initiation(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     x = int(a.args[0])
-    s.board[d - 1].append((p, x, 0, 0))
     log(s, f"{s.name(p)} sacrifices {x} followers: a new level-{x} priestess in district {d}.")
+    shared.place_priest(s, p, d, x)
 
 
 def charms_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:

@@ -33,9 +33,10 @@ def contempt(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     lv = parse_level(a.args[0])
     assert lv is not None
     s.players[p].free.remove(lv)
-    s.board[d - 1].append((p, lv, 0, 0))
-    s.players[p].coins += ab.params["coins"]
     log(s, f"{s.name(p)} puts a {level_token(lv)} priest in district {d} and gains a coin.")
+    # The coin comes after the placement (the source's order), so it cannot pay the Tithe.
+    shared.place_priest(s, p, d, lv)
+    s.players[p].coins += ab.params["coins"]
 
 
 def exile_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
@@ -56,8 +57,8 @@ def triumph_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 
 def triumph(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     s.players[p].free.remove(PATRIARCH)
-    s.board[d - 1].append((p, PATRIARCH, 0, 0))
     log(s, f"{s.name(p)} brings the Patriarch into district {d}.")
+    shared.place_priest(s, p, d, PATRIARCH)
 
 
 ABILITIES: dict[str, tuple[Options, Effect]] = {
