@@ -115,6 +115,18 @@ class CycladesGame(Game):
 
         return state_from_json(data)
 
+    def scenario_setup(self, state: State, setup: Mapping[str, Any]) -> CycladesState:
+        from meeple.games.cyclades.scenario import setup as do_setup
+
+        assert isinstance(state, CycladesState)
+        return do_setup(state, setup)
+
+    def inspect(self, state: State) -> dict[str, Any]:
+        from meeple.games.cyclades.scenario import inspect
+
+        assert isinstance(state, CycladesState)
+        return inspect(state)
+
     def redeal_hidden(self, state: State, player: int | None, seed: int) -> CycladesState:
         """Only the creature deck's order is hidden (gold is counted from public facts)."""
         from meeple.core.log import Log
