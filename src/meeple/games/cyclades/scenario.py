@@ -435,3 +435,30 @@ def inspect(state: CycladesState) -> dict[str, Any]:
         "winners": s.outcome.get("winners", []), "reason": s.outcome.get("reason"),
         "log": [e.text for e in s.log.events()],
     }
+
+
+def board_text(name: str) -> str:
+    """A board as a scenario writer needs it: the sea grid (``*`` a sea with a prosperity
+    marker), then each island's number, name, spaces, prosperity, seas and printed start."""
+    if name not in DATA.boards:
+        raise ScenarioError(f"no board {name!r} ({', '.join(DATA.boards)})")
+    b = DATA.boards[name]
+    grid = {(x.x, x.y): x for x in b.seas}
+    lines = [f"{b.name}: seas on a {b.rows} x {b.cols} grid"]
+    for y in range(b.rows):
+        lines.append(" ".join(f"{grid[x, y].id:3}{'*' if grid[x, y].prosperity else ' '}"
+                              if (x, y) in grid else "  . " for x in range(b.cols)))
+    for t in b.territories:
+        nxt = f", next to {list(t.next)}" if t.next else ""
+        lines.append(f"{t.id:3} {t.name}: {t.slots} spaces, prosperity {t.prosperity}, "
+                     f"seas {list(t.seas)}{nxt}")
+    for n, starts in b.starts.items():
+        lines.append(f"starts at {n}: " + "; ".join(
+            f"islands {list(ts)} fleets {list(seas)}" for ts, seas in starts))
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    import sys
+
+    print(board_text(sys.argv[1] if len(sys.argv) > 1 else "base3"))
