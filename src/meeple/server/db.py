@@ -58,6 +58,8 @@ seats = Table(
     Column("secret_hash", String(64), nullable=False, unique=True),
     Column("joined", Boolean, nullable=False, default=False),
     Column("webhook", String(500), nullable=True),
+    # The account the seat belongs to (created or claimed while signed in); None: a guest.
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=True, index=True),
 )
 
 actions = Table(
@@ -92,6 +94,69 @@ outbox = Table(
     Column("error", Text, nullable=True),
 )
 Index("ix_outbox_pending", outbox.c.delivered, outbox.c.next_at)
+
+
+# --- people (migration 0002; docs/server.md, "People") -----------------------------------
+
+accounts = Table(
+    "accounts", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(32), nullable=False),  # as typed at sign-up: what one signs in with
+    Column("name_key", String(32), nullable=False, unique=True),  # casefolded: one owner
+    Column("password_hash", String(200), nullable=False),  # argon2id, salt and cost inside
+    Column("display_name", String(64), nullable=False),
+    Column("email", String(254), nullable=True),  # optional; only its owner ever sees it
+    Column("language", String(8), nullable=False),  # "en" or "ru"
+    # Notification kinds -> on/off, e.g. {"your_turn": true, "deadline": true,
+    # "game_over": false}; every kind off until chosen.
+    Column("notify", JSON, nullable=False),
+    Column("news", Boolean, nullable=False),  # opted in to announcements
+    Column("is_admin", Boolean, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+sessions = Table(
+    "sessions", metadata,
+    Column("token_hash", String(64), primary_key=True),  # SHA-256 of the cookie's secret
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False, index=True),
+    Column("csrf", String(64), nullable=False),  # the token writes must repeat in a header
+    Column("created_at", Float, nullable=False),
+)
+
+results = Table(
+    "results", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("finished_at", Float, nullable=False),
+    Column("rated", Boolean, nullable=False),  # at least two account seats
+    # Order in which rated games entered the ratings (None: not yet); recomputing replays
+    # them in this order, so it gives the same numbers.
+    Column("rating_seq", Integer, nullable=True, unique=True),
+)
+
+result_seats = Table(
+    "result_seats", metadata,
+    Column("game_id", String(32), ForeignKey("results.game_id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=True, index=True),
+    Column("bot", String(32), nullable=True),  # the bot kind of a bot seat
+    Column("place", Integer, nullable=False),  # 1 = won; tied seats share a place
+    Column("score", Float, nullable=True),  # the game's own final score, where it has one
+    Column("mu", Float, nullable=True),  # the seat's rating after this game (rated games)
+    Column("sigma", Float, nullable=True),
+)
+
+ratings = Table(
+    "ratings", metadata,
+    Column("game", String(32), primary_key=True),
+    Column("players", Integer, primary_key=True),
+    # "account:ID" or "bot:KIND": every bot kind is one rated player.
+    Column("subject", String(64), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+)
 
 
 def default_url(directory: Path | None = None) -> str:
