@@ -91,6 +91,18 @@ class ClashGame(Game):
 
         return state_from_json(data)
 
+    def scenario_setup(self, state: State, setup: Mapping[str, Any]) -> ClashState:
+        from meeple.games.clash.scenario import setup as do_setup
+
+        assert isinstance(state, ClashState)
+        return do_setup(state, setup)
+
+    def inspect(self, state: State) -> dict[str, Any]:
+        from meeple.games.clash.scenario import inspect
+
+        assert isinstance(state, ClashState)
+        return inspect(state)
+
     def redeal_hidden(self, state: State, player: int | None, seed: int) -> ClashState:
         """Other players' action and objective cards, the decks' order and the tiles not
         yet explored are dealt again at random."""
