@@ -71,9 +71,7 @@ def problem(s: ColoniesState, p: int, a: Action) -> str | None:
         return orders.raven_problem(s, p, a)
     if a.kind in ("offensive", "propaganda", "recruit", "colonize", "espionage"):
         return orders.order_problem(s, p, (a.kind, *a.args)) or "not allowed now"
-    if a.kind == "cancel":
-        return f"there is no action {a.args[0] if a.args else '?'} of yours to cancel"
-    return f"{a.kind} is not an order this season"
+    return orders.side_problem(s, p, a)
 
 
 def apply(s: ColoniesState, p: int, a: Action) -> None:
@@ -236,7 +234,7 @@ def open_season(s: ColoniesState) -> None:
         pl.submitted = False
         pl.thaw_bonus = 0
         pl.thaw = []
-        pl.heat = "gold"
+        pl.heat = []
         pl.forced = []
     key = orders.season_key(s)
     r = s.round

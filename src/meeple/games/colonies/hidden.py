@@ -29,7 +29,7 @@ def redeal(s: ColoniesState, viewer: int | None, rng: Rng) -> ColoniesState:
         pl.ravens = []
         pl.thaw_bonus = 0
         pl.thaw = []
-        pl.heat = "gold"
+        pl.heat = []
         pl.swaps = []
     c.events = [e for e in c.events if e[0] == viewer]
     spying = [x for x in c.spies if x[0] == viewer]

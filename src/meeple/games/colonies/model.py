@@ -54,7 +54,7 @@ class Sheet:
         self.submitted = False
         self.thaw_bonus = 0  # units of any resource won by the Thaw roll this season
         self.thaw: list[str] = []  # how they are taken
-        self.heat = "gold"  # which resource pays the Heat first
+        self.heat: list[str] = []  # who pays each colony's Heat; the last repeats
         self.forced: list[int] = []  # colonies taxed by force this Leaf-fall
 
     def get(self, res: str) -> int:

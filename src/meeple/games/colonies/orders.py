@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 DATA = load()
 RULES = DATA.rules
 PROVINCES = len(DATA.provinces)
+HEAT_PAYS = ("gold", "loyalty")
 
 
 def season_key(s: ColoniesState) -> str:
@@ -43,13 +44,29 @@ def _harvested(s: ColoniesState, p: int) -> int:
                if s.owner[prov - 1] == p and (ok or prov in sheet.forced))
 
 
+def _cost(o: Order) -> int:
+    return order_gold(o) + (RULES["colonize_cost"] if o[0] == "colonize" else 0)
+
+
 def available_gold(s: ColoniesState, p: int, orders: list[Order] | None = None) -> int:
     """Gold p can still promise: what p holds, what the season's start brings, less what
-    p's orders already spend."""
+    p's orders already spend. A spy writing new orders has received the season's start
+    and paid for espionage already: the gold held is all there is."""
     sheet = s.players[p]
-    spent = sum(order_gold(o) + (RULES["colonize_cost"] if o[0] == "colonize" else 0)
-                for o in (sheet.orders if orders is None else orders))
-    return sheet.gold + sheet.thaw.count("gold") + harvest_income(s, p) - spent
+    todo = sheet.orders if orders is None else orders
+    if s.phase == "spy":
+        return sheet.gold - sum(_cost(o) for o in todo if o[0] != "espionage")
+    return (sheet.gold + sheet.thaw.count("gold") + harvest_income(s, p)
+            - sum(_cost(o) for o in todo))
+
+
+def possible_colonies(s: ColoniesState, p: int) -> int:
+    """Colonies p may hold at the end of the season, for the Heat's choices: those held,
+    those ordered colonized, and colonies p attacks (a captured colony stays one)."""
+    held = sum(1 for i, o in enumerate(s.owner) if o == p and s.colonized[i])
+    orders = s.players[p].orders
+    return held + sum(1 for o in orders if o[0] == "colonize" or (
+        o[0] == "offensive" and isinstance(o[1], int) and s.colonized[o[1] - 1]))
 
 
 def max_orders(s: ColoniesState, p: int) -> int:
@@ -89,10 +106,12 @@ def order_problem(s: ColoniesState, p: int, o: Order) -> str | None:
         prov = o[1]
         if not isinstance(prov, int) or not 1 <= prov <= PROVINCES:
             return f"unknown province {prov} (provinces are 1 to {PROVINCES})"
-        if s.owner[prov - 1] != p:
-            return f"you do not hold province {prov}"
         if s.colonized[prov - 1]:
             return f"province {prov} is already colonized"
+        # Colonization comes after the Offensives: a province attacked now may be held then.
+        attacking = any(x[0] == "offensive" and x[1] == prov for x in sheet.orders)
+        if s.owner[prov - 1] != p and not attacking:
+            return f"you do not hold province {prov} and make no Offensive on it"
         if any(x[0] == "colonize" and x[1] == prov for x in sheet.orders):
             return f"you already colonize province {prov} this season"
         cost = RULES["colonize_cost"]
@@ -129,7 +148,7 @@ def order_problem(s: ColoniesState, p: int, o: Order) -> str | None:
 def candidates(s: ColoniesState, p: int) -> list[Order]:
     gold = max(0, available_gold(s, p))
     out: list[Order] = [("offensive", prov) for prov in range(1, PROVINCES + 1)]
-    out += [("colonize", prov) for prov in range(1, PROVINCES + 1) if s.owner[prov - 1] == p]
+    out += [("colonize", prov) for prov in range(1, PROVINCES + 1)]
     out += [("propaganda", stat, g) for stat in ("loyalty", "reputation") for g in range(gold + 1)]
     out += [("recruit", g) for g in range(gold + 1)]
     out += [("espionage", q, g) for q in range(s.n) if q != p for g in range(1, gold + 1)]
@@ -143,6 +162,9 @@ def order_actions(s: ColoniesState, p: int) -> list[Action]:
         out += [Action(o[0], o[1:]) for o in candidates(s, p) if order_problem(s, p, o) is None]
     first_cancellable = next((k for spy, _t, k in s.spies if spy == p), 0)
     out += [Action("cancel", (i + 1,)) for i in range(first_cancellable, len(sheet.orders))]
+    if s.phase == "spy":
+        # The season's start is over: only the new actions remain to be given.
+        return [*out, Action("submit")]
     out += [Action("unraven", (i + 1,)) for i in range(len(sheet.ravens))]
     if sheet.thaw_bonus > len(sheet.thaw):
         out += [Action("thaw", (res,)) for res in RESOURCES]
@@ -150,7 +172,10 @@ def order_actions(s: ColoniesState, p: int) -> list[Action]:
         out.append(Action("unthaw"))
     key = season_key(s)
     if key == "heat":
-        out.append(Action("heat", ("loyalty" if sheet.heat == "gold" else "gold",)))
+        if len(sheet.heat) < possible_colonies(s, p):
+            out += [Action("heat", (res,)) for res in HEAT_PAYS]
+        if sheet.heat:
+            out.append(Action("unheat"))
     if key == "leaf-fall":
         per = harvest_income(s, p) // max(1, _harvested(s, p))
         for prov, _roll, ok in s.harvest:
@@ -162,6 +187,61 @@ def order_actions(s: ColoniesState, p: int) -> list[Action]:
                 out.append(Action("unforce", (prov,)))
     out.append(Action("submit"))
     return out
+
+
+def side_problem(s: ColoniesState, p: int, a: Action) -> str:
+    """Why an action beside the five orders (thaw, heat, force, cancel...) is refused."""
+    sheet = s.players[p]
+    k, args = a.kind, a.args
+    key = season_key(s)
+    if s.phase == "spy" and k not in ("cancel", "submit"):
+        return f"{k}: the season has started; only your new actions can be given now"
+    if k == "cancel":
+        first = next((kept for spy, _t, kept in s.spies if spy == p), 0)
+        if len(args) == 1 and isinstance(args[0], int) and 1 <= args[0] <= first:
+            return f"action {args[0]} is already under way (espionage has been resolved)"
+        return f"there is no action {args[0] if args else '?'} of yours to cancel"
+    if k == "unraven":
+        return f"there is no raven {args[0] if args else '?'} of yours to take back"
+    if k in ("thaw", "unthaw"):
+        if key != "thaw":
+            return f"supplies from home come only in Thaw, not in {s.season_label()}"
+        if k == "unthaw":
+            if not sheet.thaw:
+                return "no supply unit is chosen yet"
+            return "the gold of that unit is promised by your orders (cancel one first)"
+        if len(args) != 1 or args[0] not in RESOURCES:
+            return f"write: thaw RESOURCE, with resources {', '.join(RESOURCES)}"
+        if not sheet.thaw_bonus:
+            return f"your reputation does not beat the Thaw roll {s.thaw_roll}: no supplies"
+        return f"the Thaw units are used up ({sheet.thaw_bonus} chosen)"
+    if k in ("heat", "unheat"):
+        if key != "heat":
+            return f"the Heat's payments are chosen only in Heat, not in {s.season_label()}"
+        if k == "unheat":
+            return "no Heat payment is chosen yet"
+        if len(args) != 1 or args[0] not in HEAT_PAYS:
+            return "write: heat gold or heat loyalty (one for each colony)"
+        n = possible_colonies(s, p)
+        if not n:
+            return "you have no colony to pay the Heat for"
+        return (f"each of your {n} colon{'y' if n == 1 else 'ies'} already has its Heat "
+                "payment chosen (unheat to change one)")
+    if k in ("force", "unforce"):
+        if key != "leaf-fall":
+            return f"taxes are collected by force only in Leaf-fall, not in {s.season_label()}"
+        prov = args[0] if len(args) == 1 else None
+        roll = next((h for h in s.harvest if h[0] == prov), None)
+        if roll is None or s.owner[roll[0] - 1] != p:
+            return f"province {prov} is not a colony of yours with a harvest roll"
+        if roll[2]:
+            return f"this colony already paid: the harvest of province {prov} succeeded"
+        if k == "force":
+            return f"taxes in province {prov} are already collected by force"
+        if prov not in sheet.forced:
+            return f"taxes in province {prov} are not collected by force"
+        return f"the gold of province {prov}'s harvest is promised by your orders"
+    return f"{k} is not an order this season"
 
 
 def raven_problem(s: ColoniesState, p: int, a: Action) -> str | None:
@@ -195,7 +275,9 @@ def apply_order_action(s: ColoniesState, p: int, a: Action) -> None:
     elif k == "unthaw":
         sheet.thaw.pop()
     elif k == "heat":
-        sheet.heat = str(a.args[0])
+        sheet.heat.append(str(a.args[0]))
+    elif k == "unheat":
+        sheet.heat.pop()
     elif k == "force":
         sheet.forced.append(int(a.args[0]))
     elif k == "unforce":

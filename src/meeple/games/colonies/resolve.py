@@ -87,6 +87,8 @@ def _espionage(s: ColoniesState) -> None:
     r = s.round
     ev = RULES["espionage"]
     done: set[int] = set()
+    # What each spy learns is the orders as submitted, before any spy's are cut.
+    submitted = [list(pl.orders) for pl in s.players]
     for slot in (0, 1):
         for p, pl in enumerate(s.players):
             if p in done or len(pl.orders) <= slot or pl.orders[slot][0] != "espionage":
@@ -101,7 +103,7 @@ def _espionage(s: ColoniesState) -> None:
                     f"{result} against loyalty {loyalty}")
             if result > loyalty:
                 done.add(p)
-                shown = "; ".join(order_text(o) for o in s.players[target].orders) or "none"
+                shown = "; ".join(order_text(o) for o in submitted[target]) or "none"
                 s.log.add(r, f"{head}: success. Their orders: {shown}. Give two actions "
                           "instead of your second one.", p)
                 pl.orders = pl.orders[:1]
@@ -306,7 +308,7 @@ def _colonize(s: ColoniesState, p: int, prov: int) -> None:
     pl = s.players[p]
     cost = RULES["colonize_cost"]
     if s.owner[prov - 1] != p:
-        s.log.add(s.round, f"Colonization of {_prov(prov)} fails: you no longer hold it.", p)
+        s.log.add(s.round, f"Colonization of {_prov(prov)} fails: you do not hold it.", p)
     elif s.colonized[prov - 1]:
         s.log.add(s.round, f"Colonization of {_prov(prov)}: it is already colonized.", p)
     elif pl.gold < cost:
@@ -323,12 +325,19 @@ def _heat(s: ColoniesState) -> None:
     for p, pl in enumerate(s.players):
         colonies = sum(1 for i, o in enumerate(s.owner) if o == p and s.colonized[i])
         paid = {"gold": 0, "loyalty": 0}
-        for _ in range(colonies):
-            first, second = (pl.heat, "loyalty" if pl.heat == "gold" else "gold")
-            res = first if pl.get(first) >= cost or pl.get(second) < cost else second
-            paid[res] -= pl.add(res, -cost)
+        for k in range(colonies):
+            # Each colony's own choice; colonies beyond the list take the last one named.
+            first = pl.heat[min(k, len(pl.heat) - 1)] if pl.heat else "gold"
+            second = "loyalty" if first == "gold" else "gold"
+            if pl.get(first) < cost <= pl.get(second):
+                first, second = second, first
+            # Neither can pay 2 alone: the colony still costs 2 units, the chosen first.
+            part = -pl.add(first, -cost)
+            paid[first] += part
+            paid[second] -= pl.add(second, -(cost - part))
         if colonies:
-            s.log.add(s.round, f"Fevers and fires: {colonies} colonies cost {paid['gold']} gold "
+            s.log.add(s.round, f"Fevers and fires: {colonies} colon"
+                      f"{'y costs' if colonies == 1 else 'ies cost'} {paid['gold']} gold "
                       f"and {paid['loyalty']} loyalty.", p)
 
 
@@ -336,11 +345,14 @@ def _gold_transfers(s: ColoniesState, transfers: list[tuple[int, int, int]],
                     start_provinces: list[int]) -> None:
     snapshot = [pl.gold for pl in s.players]
     for loser, gainer, prov in transfers:
-        held = max(1, start_provinces[loser])
-        amount = snapshot[loser] // held
+        held = start_provinces[loser]
+        # D-19: a loser who held no province divides by one, as if it held one.
+        amount = snapshot[loser] // max(1, held)
         paid = -s.players[loser].add("gold", -amount)
+        why = (f"÷ {held} province{'' if held == 1 else 's'} held at its start" if held
+               else "; no province held at its start, so all of it")
         text = (f"- {_prov(prov)}: {s.name(loser)} loses {paid} gold ({snapshot[loser]} at "
-                f"the end of the season ÷ {held} provinces held at its start)")
+                f"the end of the season{' ' if held else ''}{why})")
         if gainer != NOBODY:
             s.players[gainer].add("gold", paid)
             text += f", taken by {s.name(gainer)}"

@@ -39,7 +39,7 @@ class SheetModel(_Strict):
     submitted: bool
     thaw_bonus: int = Field(ge=0)
     thaw: list[str]
-    heat: str
+    heat: list[str] | str  # a string in states saved before the Heat was chosen per colony
     forced: list[int]
 
 
@@ -91,8 +91,16 @@ def state_from_json(data: Any) -> ColoniesState:
             _bad(f"player {i} is in no team ({pm.team!r})")
         sheet = Sheet(pm.team, {r: getattr(pm, r) for r in RESOURCES})
         for key in ("goal", "goal_status", "goal_note", "goal_met", "ready", "submitted",
-                    "thaw_bonus", "thaw", "heat", "forced"):
+                    "thaw_bonus", "thaw", "forced"):
             setattr(sheet, key, getattr(pm, key))
+        # The old single choice meant "this resource first for every colony": the same as
+        # one choice that repeats.
+        heat = pm.heat
+        if isinstance(heat, str):
+            heat = [] if heat == "gold" else [heat]
+        sheet.heat = list(heat)
+        if any(h not in ("gold", "loyalty") for h in sheet.heat):
+            _bad(f"player {i} pays the Heat with {sheet.heat!r}")
         sheet.swaps = [(a, b) for a, b in pm.swaps]
         sheet.orders = [tuple(o) for o in pm.orders]
         sheet.ravens = [(int(to), str(text)) for to, text in pm.ravens]

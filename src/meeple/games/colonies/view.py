@@ -37,7 +37,7 @@ def _sheet(s: ColoniesState, p: int, full: bool) -> dict[str, Any]:
             "swaps": [list(x) for x in pl.swaps],
             "orders": [order_text(o) for o in pl.orders],
             "ravens": [{"to": to, "text": text} for to, text in pl.ravens],
-            "thaw_bonus": pl.thaw_bonus, "thaw": pl.thaw[:], "heat": pl.heat,
+            "thaw_bonus": pl.thaw_bonus, "thaw": pl.thaw[:], "heat": pl.heat[:],
             "forced": pl.forced[:],
             "event": next((e[1] for e in s.events if e[0] == p), None),
             "spying_on": next((t for spy, t, _k in s.spies if spy == p), None),
