@@ -23,11 +23,13 @@ app.add_typer(bench_app, name="bench")
 def _subcommands() -> None:
     from meeple.cli.client import app as client_app
     from meeple.cli.colonies import app as colonies_app
+    from meeple.cli.db import app as db_app
     from meeple.cli.serve import serve
     from meeple.cli.sim import arena, simulate
 
     app.add_typer(colonies_app, name="colonies")
     app.add_typer(client_app, name="client")
+    app.add_typer(db_app, name="db")
     app.command()(simulate)
     app.command()(arena)
     app.command()(serve)

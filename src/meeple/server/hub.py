@@ -20,9 +20,8 @@ from typing import Any
 from meeple.core.actions import Action
 from meeple.core.errors import ActionParseError, IllegalActionError, MeepleError
 from meeple.core.game import Game, State
-from meeple.core.registry import get_game
 from meeple.server.bots import BotRunner
-from meeple.server.errors import BadRequest, Conflict, Illegal, NotFound
+from meeple.server.errors import BadRequest, Conflict, Illegal
 from meeple.server.store import Append, Appended, DuplicateKey, StaleVersion, Store
 from meeple.server.writer import Writer
 from meeple.sim.match import bot_seed
@@ -130,18 +129,7 @@ class Hub:
         return found
 
     def _rebuild(self, gid: str) -> Live:
-        row = self.store.game(gid)
-        if row is None:
-            raise NotFound(f"no game {gid!r} on this server")
-        game = get_game(row["game"])
-        snap = self.store.latest_snapshot(gid)
-        if snap is not None:
-            seq, state = snap[0], game.state_from_json(snap[1])
-        else:
-            seq, state = 0, game.new_state(row["players"], row["seed"], row["options"])
-        for a in self.store.actions_after(gid, seq):
-            state.apply(a.player, Action.parse(a.action))
-            seq = a.seq
+        row, seq, state = self.store.rebuild(gid)
         return Live(gid, row, self.store.seats(gid), state, seq, row["deadline_at"])
 
     async def start_game(self, live: Live) -> None:

@@ -11,7 +11,11 @@ from typing import Any
 from sqlalchemy import Connection, Engine, and_, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from meeple.core.actions import Action
+from meeple.core.game import State
+from meeple.core.registry import get_game
 from meeple.server import db
+from meeple.server.errors import NotFound
 
 
 class StaleVersion(Exception):
@@ -143,12 +147,38 @@ class Store:
 
     # --- the action log ------------------------------------------------------------
 
-    def latest_snapshot(self, game_id: str) -> tuple[int, Any] | None:
+    def game_ids(self) -> list[str]:
         with self.engine.connect() as c:
-            r = c.execute(select(db.snapshots.c.seq, db.snapshots.c.state)
-                          .where(db.snapshots.c.game_id == game_id)
+            return [r[0] for r in c.execute(select(db.games.c.id).order_by(db.games.c.id))]
+
+    def latest_snapshot(self, game_id: str, upto: int | None = None) -> tuple[int, Any] | None:
+        """The newest snapshot (at version ``upto`` or before, if given)."""
+        cond = db.snapshots.c.game_id == game_id
+        if upto is not None:
+            cond = and_(cond, db.snapshots.c.seq <= upto)
+        with self.engine.connect() as c:
+            r = c.execute(select(db.snapshots.c.seq, db.snapshots.c.state).where(cond)
                           .order_by(db.snapshots.c.seq.desc()).limit(1)).first()
             return (int(r[0]), r[1]) if r else None
+
+    def rebuild(self, game_id: str, upto: int | None = None) -> tuple[dict[str, Any], int, State]:
+        """A game's row, version and state, from its newest snapshot and the actions after
+        it (up to version ``upto``, if given)."""
+        row = self.game(game_id)
+        if row is None:
+            raise NotFound(f"no game {game_id!r} on this server")
+        game = get_game(row["game"])
+        snap = self.latest_snapshot(game_id, upto)
+        if snap is not None:
+            seq, state = snap[0], game.state_from_json(snap[1])
+        else:
+            seq, state = 0, game.new_state(row["players"], row["seed"], row["options"])
+        for a in self.actions_after(game_id, seq):
+            if upto is not None and a.seq > upto:
+                break
+            state.apply(a.player, Action.parse(a.action))
+            seq = a.seq
+        return row, seq, state
 
     def actions_after(self, game_id: str, seq: int) -> list[Appended]:
         with self.engine.connect() as c:
