@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
-from meeple.games.colonies import orders, resolve
+from meeple.games.colonies import orders, resolve, sheets
 from meeple.games.colonies.data import load
 from meeple.games.colonies.model import RESOURCES
 
@@ -22,8 +22,9 @@ FREE_TEXT = {"raven", "goal", "reject", "event"}
 def waiting(s: ColoniesState) -> list[int]:
     m = s.master
     if s.phase == "setup":
-        out = [p for p in range(s.n) if not s.players[p].ready]
-        if m is not None and any(pl.goal_status == "pending" and pl.ready for pl in s.players):
+        out = [p for p in range(s.n) if not s.players[p].ready or sheets.needs_player(s, p)]
+        if m is not None and (any(pl.goal_status == "pending" and pl.ready for pl in s.players)
+                              or sheets.needs_master(s)):
             out.append(m)
         return out
     if s.phase == "orders":
@@ -42,7 +43,7 @@ def legal(s: ColoniesState, p: int) -> list[Action]:
     if p == s.master:
         return master_actions(s)
     if s.phase == "setup":
-        return setup_actions(s, p)
+        return setup_actions(s, p) + sheets.player_actions(s, p)
     return orders.order_actions(s, p)
 
 
@@ -51,6 +52,8 @@ def problem(s: ColoniesState, p: int, a: Action) -> str | None:
     a clear message on any refused action)."""
     if a in legal(s, p):
         return None
+    if a.kind == "sheet" or (a.kind == "goal" and sheets.enabled(s)):
+        return sheets.problem(s, p, a)
     if p == s.master:
         if s.phase == "setup" and a.kind == "reject":
             return _reject_problem(s, a)
@@ -75,7 +78,9 @@ def problem(s: ColoniesState, p: int, a: Action) -> str | None:
 
 
 def apply(s: ColoniesState, p: int, a: Action) -> None:
-    if p == s.master:
+    if a.kind == "sheet":
+        sheets.apply(s, p, a)
+    elif p == s.master:
         apply_master(s, a)
     elif s.phase == "setup":
         apply_setup(s, p, a)
@@ -150,7 +155,7 @@ def master_actions(s: ColoniesState) -> list[Action]:
         for p, pl in enumerate(s.players):
             if pl.goal_status == "pending" and pl.ready:
                 out += [Action("approve", (p,)), Action("reject", (p,))]
-        return out
+        return out + sheets.master_actions(s)
     if s.phase == "orders":
         return [Action("resolve")]
     if s.phase == "goals":

@@ -9,6 +9,7 @@ from meeple.core.game import Game, OptionSpec, State
 from meeple.core.rng import Rng
 from meeple.games.colonies.data import load
 from meeple.games.colonies.model import Sheet
+from meeple.games.colonies.sheets import CharacterSheet
 from meeple.games.colonies.state import ColoniesState
 
 DATA = load()
@@ -34,6 +35,9 @@ class ColoniesGame(Game):
             DATA.season_count(), "seasons to play (Heat 1402 to Heat 1405 is 13)"),
         "adjacency": OptionSpec(
             False, "Offensives only against provinces next to one you hold (not in the source)"),
+        "sheets": OptionSpec(
+            False, "character sheets: each player writes one, the Master approves it before "
+                   "the game (needs master=true)"),
     }
 
     def new_state(
@@ -43,12 +47,16 @@ class ColoniesGame(Game):
         opts = self.resolve_options(options)
         if not 1 <= opts["seasons"] <= DATA.season_count():
             raise ValueError(f"option 'seasons' must be 1 to {DATA.season_count()}")
+        if opts["sheets"] and not opts["master"]:
+            raise ValueError("option 'sheets' needs a Master to approve them (master=true)")
         s = ColoniesState()
         s.n = players
         s.options = opts
         s.rng = Rng(seed)
         teams = self._teams(s.rng, players, str(opts["teams"]))
         s.players = [Sheet(t, DATA.rules["start"]) for t in teams]
+        if opts["sheets"]:
+            s.sheets = [CharacterSheet() for _ in range(players)]
         for p, prov in enumerate(DATA.start[players]):
             s.owner[prov - 1] = p
         s.log.add(0, "Colonies 1402 begins: " + ", ".join(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from meeple.core.log import Log
 from meeple.core.rng import Rng
+from meeple.games.colonies import sheets
 from meeple.games.colonies.model import RESOURCES
 from meeple.games.colonies.state import ColoniesState
 
@@ -31,6 +32,7 @@ def redeal(s: ColoniesState, viewer: int | None, rng: Rng) -> ColoniesState:
         pl.thaw = []
         pl.heat = []
         pl.swaps = []
+    sheets.redeal(c, viewer)
     c.events = [e for e in c.events if e[0] == viewer]
     spying = [x for x in c.spies if x[0] == viewer]
     for spy, _target, _kept in c.spies:

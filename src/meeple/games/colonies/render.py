@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
+from meeple.games.colonies import sheets
 from meeple.games.colonies.data import load
 from meeple.games.colonies.model import NOBODY, RESOURCES, order_text
 
@@ -16,11 +17,15 @@ DATA = load()
 
 def prompt_text(s: ColoniesState, p: int) -> str:
     if p == s.master:
+        if sheets.needs_master(s):
+            return "the Master: approve the character sheets handed in, or send them back"
         return {"setup": "the Master: approve or send back the personal goals",
                 "orders": "the Master: write personal events, then resolve the season",
                 "goals": "the Master: was each personal goal achieved?"}.get(s.phase, "")
     pl = s.players[p]
     who = s.name(p)
+    if s.phase == "setup" and sheets.enabled(s):
+        return f"{who}: {sheets.prompt(s, p)}"
     if s.phase == "setup":
         return f"{who}: swap up to 2 resource units, state a personal goal, then ready"
     if s.phase == "spy":
@@ -54,6 +59,8 @@ def describe(s: ColoniesState, p: int, a: Action) -> str:
         return "submit these orders"
     if k == "swap":
         return f"swap 1 {args[0]} for 1 {args[1]}"
+    if k == "sheet":
+        return sheets.describe(s, a)
     if k == "force":
         return f"collect taxes in {prov(args[0])} by force (−1 army this season)"
     return str(a)

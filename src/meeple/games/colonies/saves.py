@@ -11,6 +11,7 @@ from meeple.core.rng import Rng
 from meeple.core.saves import check_options, check_state, log_from_json
 from meeple.games.colonies.data import load
 from meeple.games.colonies.model import ACTIONS, RESOURCES, Sheet
+from meeple.games.colonies.sheets import CharacterSheet
 from meeple.games.colonies.state import ColoniesState
 
 FORMAT = "meeple-colonies-state/1"
@@ -61,6 +62,7 @@ class StateModel(_Strict):
     winners: list[int]
     loaded: list[int]
     log: list[list[Any]]
+    sheets: list[dict[str, Any]] = Field(default_factory=list)  # none in older saves
 
 
 def state_to_json(s: ColoniesState) -> dict[str, Any]:
@@ -73,11 +75,25 @@ def state_to_json(s: ColoniesState) -> dict[str, Any]:
         "spies": [x[:] for x in s.spies], "final": s.final, "winners": s.winners[:],
         "loaded": s.loaded[:],
         "log": s.log.to_json(),
+        "sheets": [x.to_json() for x in s.sheets],
     }
 
 
 def _bad(what: str) -> Any:
     raise SaveFileError(f"bad Colonies state: {what}")
+
+
+def _sheets(data: list[dict[str, Any]], s: ColoniesState) -> list[CharacterSheet]:
+    if len(data) != (s.n if s.options["sheets"] else 0):
+        _bad(f"{len(data)} character sheets for {s.n} players"
+             + ("" if s.options["sheets"] else " in a game without sheets"))
+    out = []
+    for i, raw in enumerate(data):
+        try:
+            out.append(CharacterSheet.from_json(raw))
+        except ValueError as e:
+            _bad(f"player {i}'s character sheet: {e}")
+    return out
 
 
 def state_from_json(data: Any) -> ColoniesState:
@@ -120,6 +136,7 @@ def state_from_json(data: Any) -> ColoniesState:
     s.events = [[int(p), str(t), [[str(r), int(c)] for r, c in ch]] for p, t, ch in m.events]
     s.final, s.winners, s.loaded = m.final, m.winners, m.loaded
     s.log = log_from_json(m.log, "Colonies state")
+    s.sheets = _sheets(m.sheets, s)
     if s.phase != "over" and not s.current_players():
         _bad("the game is neither over nor waiting for anyone")
     return s

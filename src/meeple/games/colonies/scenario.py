@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from meeple.core.errors import ScenarioError
+from meeple.games.colonies import sheets
 from meeple.games.colonies.model import RESOURCES
 from meeple.games.colonies.saves import state_from_json, state_to_json
 from meeple.games.colonies.state import ColoniesState
@@ -63,5 +64,8 @@ def inspect(state: ColoniesState) -> dict[str, Any]:
     facts["waiting"] = state.current_players()
     facts["log"] = [e.text for e in state.log.events()]
     facts["winners"] = state.winners
+    # What the other seats see of each player, and the opening post (character sheets).
+    facts["public_players"] = state.view(None)["players"]
+    facts["opening_post"] = sheets.opening_post(state) if sheets.enabled(state) else None
     facts["points"] = state.final.get("points")
     return facts

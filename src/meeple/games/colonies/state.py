@@ -12,6 +12,7 @@ from meeple.core.log import Log
 from meeple.core.rng import Rng
 from meeple.games.colonies.data import load
 from meeple.games.colonies.model import NOBODY, Sheet
+from meeple.games.colonies.sheets import CharacterSheet
 
 DATA = load()
 
@@ -20,7 +21,7 @@ class ColoniesState(State):
     game: ClassVar[Game]
     __slots__ = (
         "colonized", "events", "final", "harvest", "loaded", "log", "n", "options", "owner",
-        "phase", "players", "rng", "season_no", "spies", "thaw_roll", "winners",
+        "phase", "players", "rng", "season_no", "sheets", "spies", "thaw_roll", "winners",
     )
 
     def __init__(self) -> None:
@@ -28,6 +29,7 @@ class ColoniesState(State):
         self.options: dict[str, Any] = {}
         self.rng = Rng(0)
         self.players: list[Sheet] = []
+        self.sheets: list[CharacterSheet] = []  # character sheets, with the option sheets
         self.owner = [NOBODY] * len(DATA.provinces)
         self.colonized = [False] * len(DATA.provinces)
         self.phase = "setup"  # setup, orders, spy, goals, over
@@ -59,6 +61,8 @@ class ColoniesState(State):
     def name(self, p: int) -> str:
         if p == self.master:
             return "the Master"
+        if self.sheets and self.sheets[p].status == "approved":
+            return f"P{p} {self.sheets[p].fields['name']}"
         return f"P{p} {DATA.rules['teams'][self.players[p].team]['name'].rstrip('s')}"
 
     def roll(self, sides: int) -> int:
@@ -123,6 +127,7 @@ class ColoniesState(State):
         c.options = self.options
         c.rng = Rng(self.rng.state)
         c.players = [p.clone() for p in self.players]
+        c.sheets = [x.clone() for x in self.sheets]
         c.owner = self.owner[:]
         c.colonized = self.colonized[:]
         c.phase = self.phase

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from meeple.games.colonies import sheets
 from meeple.games.colonies.data import load
 from meeple.games.colonies.model import NOBODY, RESOURCES, order_text
 
@@ -29,6 +30,8 @@ def _sheet(s: ColoniesState, p: int, full: bool) -> dict[str, Any]:
         "orders_sent": pl.submitted or s.phase == "spy" if s.phase in ("orders", "spy")
         else None,
     }
+    if sheets.enabled(s):
+        out["sheet"] = sheets.sheet_view(s, p, full)
     if full:
         out.update({res: pl.get(res) for res in RESOURCES})
         out.update({
