@@ -74,20 +74,6 @@ def test_titan_moves_without_ares_cost_1_then_2_then_3() -> None:
     assert s.gold[0] == 20 - 1 - 2 - 3 and s.titans[b] == 1 and s.troops[a] == 2
 
 
-def test_a_titan_counts_as_one_troop_and_troops_fall_first() -> None:
-    s = titans()
-    a, b = neighbours(s)
-    hold(s, 0, a, 1)
-    s.titans[a] = 1
-    hold(s, 1, b, 2)
-    hold(s, 1, 20 if len(s.owner) > 20 else 12, 1)
-    give_turn(s, "ares", 0)
-    s.loaded = [0, 1]  # 2+0 against 2+1: the attacker loses its troop first
-    act(s, 0, f"march {a} {b} 1 1")
-    top = s.pending[-1]
-    assert top["units"] == [0, 1]
-
-
 def test_free_placement_start_seven_gold_one_on_apollo_no_income_in_the_first_cycle() -> None:
     s = GAME.new_state(3, 5, {"titans": True})
     assert isinstance(s, CycladesState)
@@ -141,14 +127,6 @@ def test_temples_give_no_discount_on_artifacts_and_unsold_ones_leave_the_game() 
     assert "sandals" not in s.discard and "sandals" not in s.track
 
 
-def test_cornucopia_doubles_its_territorys_markers() -> None:
-    s = titans()
-    t = next(t.id for t in s.board.territories if t.prosperity == 2)
-    hold(s, 0, t, 1)
-    s.artifacts = {"cornucopia": [0, t]}
-    assert economy.income(s, 0)[0] == 4 + 1
-
-
 def test_outbidding_the_thunderbolts_owner_costs_one_gold_to_the_owner() -> None:
     s = titans()
     s.artifacts = {"thunderbolt": [1, 0]}
@@ -180,7 +158,7 @@ def test_sandals_carry_troops_to_any_territory_of_their_island() -> None:
     hold(s, 0, 0, 1)
     s.artifacts = {"sandals": [0, 0]}
     give_turn(s, "ares", 0)
-    act(s, 0, f"march 0 {far} 1 0")
+    act(s, 0, f"march 0 {far} 1 0 sandals")
     assert s.owner[far] == 0 and s.artifacts["sandals"] == [0, far]
 
 
@@ -296,25 +274,6 @@ def test_military_victory_raises_a_metropolis_on_a_conquered_last_territory() ->
     assert "metropolis" in s.buildings[b] and s.end_declared
 
 
-def test_a_move_goes_on_through_own_territories_and_stops_at_any_other() -> None:
-    s = titans()
-    island = [t for t in s.board.territories if t.island == s.board.territories[0].island]
-    chain = [0]
-    while len(chain) < 3:  # a path of three territories on one island
-        chain.append(next(n for n in s.board.territories[chain[-1]].next if n not in chain))
-    a, mid, end = chain
-    hold(s, 0, a, 1)
-    give_turn(s, "ares", 0)
-    assert end not in [x.args[1] for x in s.legal_actions(0) if x.kind == "march"]
-    hold(s, 0, mid, 0)
-    assert end in [x.args[1] for x in s.legal_actions(0) if x.kind == "march"]
-    hold(s, 1, mid, 1)
-    hold(s, 1, island[-1].id if island[-1].id not in chain else 12, 1)
-    assert end not in [x.args[1] for x in s.legal_actions(0) if x.kind == "march"]
-    s.artifacts = {"helm": [0, a]}  # the Helm crosses occupied territories
-    assert end in [x.args[1] for x in s.legal_actions(0) if x.kind == "march"]
-
-
 def test_team_play_sandals_go_to_an_ally_for_one_gold_at_the_start_of_a_turn() -> None:
     s = titans(4, teams=True)
     hold(s, 0, 0, 1)
@@ -343,3 +302,169 @@ def test_a_player_takes_one_special_metropolis_the_second_goes_to_another_player
     eco.check_metropolis(s, 0)
     act(s, 0, "metropolis 1")
     assert not s.pending and s.specials[1] == "" and s.special_display == ["military"]
+
+
+# ---- rules fidelity of the Titans modules (issue 16) --------------------------------
+def _placing(players: int, turns: list[list[object]], **options: object) -> CycladesState:
+    """The free-placement phase of a Titans game, the preliminary auction won as given."""
+    s = titans(players, **options)
+    s.cycle, s.phase, s.turns, s.turn, s.pending = 0, "placement", turns, 0, []
+    flow.advance(s)
+    return s
+
+
+def test_free_placement_the_player_chooses_where_the_third_troop_goes() -> None:
+    """«Игрок должен разместить свои Отряды на 2 соседних территориях»: the two
+    territories are the player's choice, and so is which of them takes Ares's troop."""
+    s = _placing(3, [["ares", 0], ["zeus", 1], ["apollo", 2]])
+    act(s, 0, "place 1 0")  # the higher-numbered territory first: the extra troop there
+    assert (s.troops[1], s.troops[0]) == (2, 1)
+
+
+def test_free_placement_the_player_chooses_where_the_titan_goes() -> None:
+    """Kronos's Titan goes on the territory the player names first."""
+    s = _placing(3, [["zeus", 1], ["kronos", 0], ["apollo", 2]])
+    act(s, 1, "place 5 6")
+    act(s, 1, "fleets 4 5")
+    act(s, 1, "build 5")
+    act(s, 0, "place 1 0")
+    assert (s.titans[1], s.titans[0]) == (1, 0)
+
+
+def test_free_placement_the_player_chooses_where_the_third_fleet_goes() -> None:
+    """Poseidon's fleet goes on the sea the player names first."""
+    s = _placing(3, [["poseidon", 0], ["zeus", 1], ["apollo", 2]])
+    act(s, 0, "place 0 1")
+    act(s, 0, "fleets 8 1")
+    assert (s.fleets[8], s.fleets[1]) == (2, 1)
+
+
+def _random_start(seed: int) -> CycladesState:
+    import random
+
+    s = GAME.new_state(6, seed, {})
+    assert isinstance(s, CycladesState)
+    rng = random.Random(seed)
+    while s.phase in ("auction", "placement") and s.cycle == 0:
+        p = s.current_players()[0]
+        legal = s.legal_actions(p)
+        assert Action("place", ("none",)) not in legal and Action("fleets", ("none",)) \
+            not in legal, f"seed {seed}: P{p} is left without a start"
+        s.apply(p, rng.choice(legal))
+    return s
+
+
+def test_free_placement_never_leaves_a_later_player_without_a_start() -> None:
+    """Every player gets «2 Отряда, 2 Флота» on two neighbouring territories: an earlier
+    choice that would leave a later player no pair (6 players, teams on different
+    islands) is not offered."""
+    for seed in range(40):
+        s = _random_start(seed)
+        assert all(len(s.territories_of(p)) == 2 for p in range(6)), f"seed {seed}"
+
+
+def test_a_team_that_took_its_third_metropolis_ends_the_game_even_if_it_loses_it() -> None:
+    """«Игра автоматически завершается, даже если эта команда потеряет 3 Метрополию»:
+    a third Metropolis taken by conquest ends the game at the end of the cycle."""
+    s = titans(4, teams=True)
+    a, b = neighbours(s)
+    for p, t in ((0, 12), (1, 13)):
+        hold(s, p, t, 1)
+        s.buildings[t] = ["metropolis"]
+    hold(s, 0, a, 3)
+    hold(s, 2, b, 1)
+    s.buildings[b] = ["metropolis"]
+    hold(s, 2, 10, 1)
+    give_turn(s, "ares", 0)
+    s.loaded = [3, 0]
+    act(s, 0, f"march {a} {b} 3 0")
+    assert s.owner[b] == 0 and s.end_declared
+    s.owner[b] = 2  # taken back before the cycle ends
+    assert economy.end_of_cycle(s)
+
+
+def test_sandals_go_with_the_troops_that_fly_even_if_some_stay() -> None:
+    """«Сандалии в таком случае перемещаются вместе с отрядами»."""
+    s = titans()
+    far = 3  # on island 0, not a neighbour of territory 0
+    hold(s, 0, 0, 3)
+    s.artifacts = {"sandals": [0, 0]}
+    give_turn(s, "ares", 0)
+    assert Action.parse(f"march 0 {far} 1 0") not in s.legal_actions(0)
+    act(s, 0, f"march 0 {far} 1 0 sandals")
+    assert s.artifacts["sandals"] == [0, far] and s.troops[0] == 2
+
+
+def test_sandals_go_with_troops_that_win_an_attack() -> None:
+    """The Sandals travel with the troops, so after a won attack they stand with them."""
+    s = titans()
+    hold(s, 0, 0, 2)
+    hold(s, 1, 3, 1)
+    hold(s, 1, 12, 1)
+    s.artifacts = {"sandals": [0, 0]}
+    give_turn(s, "ares", 0)
+    s.loaded = [3, 0]
+    act(s, 0, "march 0 3 2 0 sandals")
+    assert s.owner[3] == 0 and s.artifacts["sandals"] == [0, 3]
+
+
+def test_artifacts_go_with_a_group_only_if_the_owner_says_so() -> None:
+    """«Артефакты могут быть перемещены» (D-12): the Cornucopia stays on its markers
+    unless the owner takes it along."""
+    s = titans()
+    hold(s, 0, 0, 1)
+    hold(s, 0, 2, 1)
+    s.artifacts = {"cornucopia": [0, 0], "caduceus": [0, 2]}
+    give_turn(s, "ares", 0)
+    act(s, 0, "march 0 1 1 0")
+    assert s.artifacts["cornucopia"] == [0, 0]
+    act(s, 0, "march 2 4 1 0 caduceus")
+    assert s.artifacts["caduceus"] == [0, 4]
+
+
+def test_cornucopia_gives_no_gold_of_its_own() -> None:
+    """«добавляет 2 золотые монеты в казну вместо одной»: each marker of its territory
+    counts twice, and that is all (unlike the other artifacts, no +1)."""
+    s = titans()
+    t = next(t.id for t in s.board.territories if t.prosperity == 2)
+    hold(s, 0, t, 1)
+    s.artifacts = {"cornucopia": [0, t]}
+    assert economy.income(s, 0)[0] == 4
+
+
+def test_the_helm_passes_through_an_enemys_last_territory() -> None:
+    """The Helm crosses occupied territories; the only limit is «атаковать последнюю
+    территорию», so crossing a player's last territory is allowed (two moves, D-6)."""
+    s = titans()
+    hold(s, 0, 0, 1)
+    hold(s, 1, 1, 2)  # P1's only territory, between 0 and 3
+    s.artifacts = {"helm": [0, 0]}
+    give_turn(s, "ares", 0)
+    act(s, 0, "march 0 3 1 0 helm")
+    assert s.owner[3] == 0 and s.troops[1] == 2 and s.gold[0] == 18
+    assert s.artifacts["helm"] == [0, 3]
+
+
+def test_team_play_sandals_and_helm_both_go_to_an_ally_in_one_turn() -> None:
+    """The owner «может заплатить 1 золотую монету в начале своего хода» for each."""
+    s = titans(4, teams=True)
+    hold(s, 0, 0, 1)
+    hold(s, 1, 12, 1)
+    s.artifacts = {"sandals": [0, 0], "helm": [0, 0]}
+    give_turn(s, "ares", 0)
+    act(s, 0, "artifact sandals 12")
+    act(s, 0, "artifact helm 12")
+    assert s.artifacts == {"sandals": [1, 12], "helm": [1, 12]} and s.gold[0] == 18
+
+
+def test_a_move_goes_to_a_neighbour_and_crossing_an_own_territory_is_a_second_move() -> None:
+    """«с одной территории на соседнюю» (D-6): 0 - 1 - 3 with 1 held by the mover is two
+    moves, each paid."""
+    s = titans()
+    hold(s, 0, 0, 1)
+    hold(s, 0, 1, 0)
+    give_turn(s, "ares", 0)
+    assert 3 not in [x.args[1] for x in s.legal_actions(0) if x.kind == "march"]
+    act(s, 0, "march 0 1 1 0")
+    act(s, 0, "march 1 3 1 0")
+    assert s.owner[3] == 0 and s.gold[0] == 18

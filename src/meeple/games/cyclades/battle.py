@@ -28,29 +28,31 @@ def _units(n: int, k: int, what: str = "troop") -> str:
 
 
 def march(s: CycladesState, p: int, src: int, dst: int, n: int, k: int, cost: int,
-          how: str = "moves") -> None:
+          how: str = "moves", arts: list[str] | None = None) -> None:
+    """Move a group; ``arts`` are the artifacts that go with it (they stay on ``src``
+    until the group stands on ``dst``: after the battle, if it is won)."""
     s.troops[src] -= n
     s.titans[src] -= k
     paid = f" ({cost} gold)" if cost else ""
+    along = f", with the {' and the '.join(x.capitalize() for x in arts)}" if arts else ""
     s.log.add(s.cycle, f"{s.name(p)} {how} {_units(n, k)} from {s.tname(src)} to "
-              f"{s.tname(dst)}{paid}.")
+              f"{s.tname(dst)}{along}{paid}.")
     q = s.owner[dst]
     if s.enemy(p, q) and s.troops[dst] + s.titans[dst] > 0:
         b = {"type": "retreat", "player": p, "stage": "attacker", "kind": "land", "at": dst,
-             "from": src, "att": p, "def": q, "units": [n, k]}
+             "from": src, "att": p, "def": q, "units": [n, k], "arts": list(arts or [])}
         s.log.add(s.cycle, f"Battle on {s.tname(dst)}: {s.name(p)} attacks {s.name(q)}.")
         rounds(s, b)
         return
-    arrive(s, p, src, dst, n, k)
+    arrive(s, p, dst, n, k, arts or [])
 
 
-def arrive(s: CycladesState, p: int, src: int, dst: int, n: int, k: int) -> None:
+def arrive(s: CycladesState, p: int, dst: int, n: int, k: int, arts: list[str]) -> None:
     s.troops[dst] += n
     s.titans[dst] += k
-    if src >= 0 and s.troops[src] + s.titans[src] == 0:
-        for where in s.artifacts.values():  # an artifact goes with a group leaving it
-            if where[1] == src and where[0] == p:
-                where[1] = dst
+    for name in arts:  # the artifacts the group carries (D-12)
+        if s.artifacts.get(name, [-1])[0] == p:
+            s.artifacts[name][1] = dst
     if s.owner[dst] != p:
         economy.take(s, p, dst)
 
@@ -166,7 +168,7 @@ def _won(s: CycladesState, b: dict[str, Any]) -> None:
     n, k = b["units"]
     s.log.add(s.cycle, f"{s.name(p)} wins the battle.")
     if b["kind"] == "land":
-        arrive(s, p, -1, at, n, k)
+        arrive(s, p, at, n, k, [str(x) for x in b.get("arts", [])])
     else:
         s.fleets[at] += n
         s.fleet_owner[at] = p

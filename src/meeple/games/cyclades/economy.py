@@ -28,7 +28,8 @@ def income(s: CycladesState, p: int) -> tuple[int, list[str]]:
             total += s.board.seas[sea].prosperity
     if total:
         parts.append(f"{total} prosperity")
-    arts = sum(1 for o, _ in s.artifacts.values() if o == p)
+    # The Cornucopia doubles its markers and brings nothing of its own [T p.3].
+    arts = sum(1 for k, (o, _) in s.artifacts.items() if o == p and k != "cornucopia")
     if arts:
         total += arts
         parts.append(f"{arts} artifact{'s' if arts > 1 else ''}")
@@ -154,6 +155,8 @@ def take(s: CycladesState, p: int, t: int) -> None:
             where[0] = p
     if q >= 0 and q != p:
         s.log.add(s.cycle, f"{s.name(p)} takes {s.tname(t)} from {s.name(q)}.")
+        if METRO in s.buildings[t]:
+            declare_end(s)  # a team's third Metropolis taken by conquest ends the game
         if s.opt("teams") and not s.territories_of(q):
             military_victory(s, p, t)
         if not s.territories_of(q) and not s.opt("teams"):

@@ -56,38 +56,73 @@ def may_enter(s: CycladesState, p: int, t: int) -> bool:
     return True
 
 
-def land_targets(s: CycladesState, p: int, a: int) -> list[int]:
-    """Territories ``p`` can move to from ``a``. One move goes from territory to
-    territory — to a neighbour on the same island, or along a chain of ``p``'s fleets —
-    and may go on through ``p``'s own territories; it stops where it enters any other.
-    With the Helm of Invisibility any fleets will do and occupied territories may be
-    crossed; with the Winged Sandals every territory of the island is a neighbour."""
+# Artifacts that change where a move may go, and so must travel with it when used.
+CARRIERS = ("sandals", "helm")
+
+
+def land_routes(s: CycladesState, p: int, a: int) -> dict[int, tuple[int, tuple[str, ...]]]:
+    """Where ``p``'s troops on ``a`` can move: target -> (moves it takes, the artifacts
+    that must travel with the group to get there). A move goes from a territory to a
+    neighbour of the same island or along a chain of ``p``'s fleets, and ends there
+    (D-6); crossing one's own territory is a second move. The Winged Sandals make the
+    whole island neighbours; the Helm of Invisibility lets the group use any fleets and
+    cross territories occupied by other players' troops, one move each, without a
+    battle (an enemy's last territory too: only attacking it is limited). The fewest
+    artifacts needed win, then the fewest moves."""
     if medusa(s, a):
-        return []
-    art = {name for name, (_, where) in s.artifacts.items() if where == a}
-    helm = "helm" in art
-    first = set(s.board.territories[a].next)
-    if "sandals" in art:
-        island = s.board.territories[a].island
-        first |= {t.id for t in s.board.territories if t.island == island and t.id != a}
-    targets: set[int] = set()
+        return {}
+    here = [name for name in CARRIERS if s.artifacts.get(name, [-1, -1])[1] == a]
+    routes: dict[int, tuple[int, tuple[str, ...]]] = {}
+    subsets: list[tuple[str, ...]] = [()]
+    for name in here:
+        subsets += [(*sub, name) for sub in subsets]
+    for used in sorted(subsets, key=len):
+        for t, steps in _reach(s, p, a, "sandals" in used, "helm" in used).items():
+            best = routes.get(t)
+            if best is None or (len(best[1]) == len(used) and steps < best[0]):
+                routes[t] = (steps, used)
+    return routes
+
+
+def _reach(s: CycladesState, p: int, a: int, sandals: bool, helm: bool) -> dict[int, int]:
+    """Targets and the moves each takes (more than one only when the Helm crosses)."""
+    def step(u: int) -> set[int]:
+        out = set(s.board.territories[u].next) | fleet_reach(s, p, u, any_fleets=helm)
+        if sandals:
+            island = s.board.territories[u].island
+            out |= {t.id for t in s.board.territories if t.island == island and t.id != u}
+        return out
+
+    found: dict[int, int] = {}
     seen = {a}
     frontier = [a]
+    steps = 0
     while frontier:
-        u = frontier.pop()
-        step = (first if u == a else set(s.board.territories[u].next)) | \
-            fleet_reach(s, p, u, any_fleets=helm)
-        for v in step:
-            if v in seen:
-                continue
-            seen.add(v)
-            if not may_enter(s, p, v):
-                continue
-            targets.add(v)
-            crossing = s.owner[v] == p or (helm and not s.allies(p, s.owner[v]))
-            if crossing and not medusa(s, v):
-                frontier.append(v)
-    return sorted(targets)
+        steps += 1
+        nxt = []
+        for u in frontier:
+            for v in sorted(step(u)):
+                if v in seen:
+                    continue
+                seen.add(v)
+                if may_enter(s, p, v):
+                    found[v] = steps
+                if helm and _crossable(s, p, v):
+                    nxt.append(v)
+        frontier = nxt
+    return found
+
+
+def _crossable(s: CycladesState, p: int, t: int) -> bool:
+    """May a group with the Helm pass through ``t`` (another player's troops there)?"""
+    q = s.owner[t]
+    return q >= 0 and q != p and not s.allies(p, q) and not medusa(s, t) \
+        and s.troops[t] + s.titans[t] > 0
+
+
+def land_targets(s: CycladesState, p: int, a: int) -> list[int]:
+    """Territories ``p``'s troops on ``a`` can reach in one order (``land_routes``)."""
+    return sorted(land_routes(s, p, a))
 
 
 def sea_targets(s: CycladesState, p: int, start: int) -> list[int]:

@@ -68,9 +68,13 @@ def describe(s: CycladesState, player: int, a: Action) -> str:
         case "sylph":
             return f"move {x[2]} fleet(s) from sea {x[0]} to sea {x[1]} (Sylph)"
         case "march" | "titan":
-            cost = "1 gold" if a.kind == "march" else f"{s.used.get('titan_moves', 0) + 1} gold"
+            from meeple.games.cyclades.moves import land_routes
+            from meeple.games.cyclades.turn import move_cost
+
+            steps = land_routes(s, player, int(x[0])).get(int(x[1]), (1, ()))[0]
+            along = "".join(f", with the {str(n).capitalize()}" for n in x[4:])
             return (f"move {x[2]} troop(s) and {x[3]} Titan(s) from {where(x[0])} to "
-                    f"{where(x[1])} ({cost})")
+                    f"{where(x[1])}{along} ({move_cost(s, a.kind, steps)} gold)")
         case "buy":
             card = s.track[int(x[0])]
             from meeple.games.cyclades.creatures import price
@@ -94,9 +98,10 @@ def describe(s: CycladesState, player: int, a: Action) -> str:
         case "place":
             if x[0] == "none":
                 return "nowhere to start"
-            return f"start on {where(x[0])} and {where(x[1])}"
+            return f"start on {where(x[0])} (with any extra troop or Titan) and {where(x[1])}"
         case "fleets":
-            return "no sea left" if x[0] == "none" else f"fleets in seas {x[0]} and {x[1]}"
+            return "no sea left" if x[0] == "none" else \
+                f"fleets in seas {x[0]} (with any extra fleet) and {x[1]}"
         case "artifact":
             return f"send the {str(x[0]).capitalize()} to {where(x[1])} (1 gold)"
         case "kraken":

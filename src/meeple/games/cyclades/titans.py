@@ -36,15 +36,21 @@ def check_artifacts(s: CycladesState) -> None:
         economy.finish(s, [p for p in range(s.n) if s.teams[p] == team], "five artifacts")
 
 
+# The artifacts an owner may hand to an ally, and the marks their transfers leave in
+# ``used`` (only such marks keep the turn at its start).
+TRANSFERABLE = ("sandals", "helm")
+TRANSFERS = frozenset(f"transfer_{name}" for name in TRANSFERABLE)
+
+
 def ally_transfers(s: CycladesState, p: int) -> list[Action]:
     """Team play: at the start of a turn, 1 gold sends the Sandals to an ally's territory
-    or hands the Helm to an ally (onto one of the ally's territories)."""
-    if not s.opt("teams"):
+    and 1 gold hands the Helm to an ally (onto one of the ally's territories)."""
+    if not s.opt("teams") or s.gold[p] < 1:
         return []
     out = []
-    for name in ("sandals", "helm"):
+    for name in TRANSFERABLE:
         held = s.artifacts.get(name)
-        if held and held[0] == p:
+        if held and held[0] == p and f"transfer_{name}" not in s.used:
             out += [Action("artifact", (name, t)) for t in range(len(s.owner))
                     if s.allies(p, s.owner[t])]
     return out
@@ -53,7 +59,7 @@ def ally_transfers(s: CycladesState, p: int) -> list[Action]:
 def transfer(s: CycladesState, p: int, name: str, t: int) -> None:
     s.gold[p] -= 1
     s.artifacts[name] = [s.owner[t], t]
-    s.used["transfer"] = 1
+    s.used[f"transfer_{name}"] = 1
     s.log.add(s.cycle, f"{s.name(p)} pays 1 gold to send the {name.capitalize()} to "
               f"{s.name(s.owner[t])} on {s.tname(t)}.")
 
@@ -89,14 +95,98 @@ def next_placement(s: CycladesState) -> bool:
 
 
 def _start_pairs(s: CycladesState, p: int) -> list[Action]:
+    """Two neighbouring free territories; the first named takes Ares's third troop or
+    Kronos's Titan, so with such a bonus both orders are offered. A pair that would
+    leave a later player (in placement order) without a start is not offered."""
+    god = str(s.turns[s.turn - 1][0])
+    ordered = bool(BONUS[god].get("troops") or BONUS[god].get("titans"))
+    later = [int(q) for _, q in s.turns[s.turn:]]
+    taken = {t for t in range(len(s.owner)) if s.owner[t] >= 0}
+    islands = {(s.teams[int(q)], s.board.territories[t].island)
+               for t in taken for q in [s.owner[t]]}
+    seas = {x for x in range(len(s.fleets)) if s.fleets[x]}
     out = []
-    taken_islands = {s.board.territories[t].island for t in range(len(s.owner))
-                     if s.owner[t] >= 0 and s.allies(p, s.owner[t])}
-    for t in s.board.territories:
-        for u in t.next:
-            if u > t.id and s.owner[t.id] < 0 and s.owner[u] < 0 \
-                    and t.island not in taken_islands:
-                out.append(Action("place", (t.id, u)))
+    for x, y in _pairs(s, p, taken, islands):
+        mine = {(s.teams[p], s.board.territories[x].island)}
+        if _feasible(s, later, taken | {x, y}, islands | mine, seas, [(x, y)]):
+            out.append(Action("place", (x, y)))
+            if ordered:
+                out.append(Action("place", (y, x)))
+    return out
+
+
+def _pairs(s: CycladesState, p: int, taken: set[int],
+           islands: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Neighbouring free territories on an island where no ally of ``p`` starts."""
+    ts = s.board.territories
+    return [(t.id, u) for t in ts for u in t.next
+            if u > t.id and t.id not in taken and u not in taken
+            and (s.teams[p], t.island) not in islands]
+
+
+def _feasible(s: CycladesState, later: list[int], taken: set[int],
+              islands: set[tuple[int, int]], seas: set[int],
+              placed: list[tuple[int, int]]) -> bool:
+    """Can every later player still take two neighbouring territories (a team's members
+    on different islands) and two free seas beside them? ``placed`` are the pairs whose
+    fleets are not down yet (the player placing now)."""
+    seen: set[tuple[int, frozenset[int], frozenset[tuple[int, int]]]] = set()
+
+    def search(i: int, taken: set[int], islands: set[tuple[int, int]],
+               pairs: list[tuple[int, int]]) -> bool:
+        if i == len(later):
+            return _seas_for(s, pairs, seas)
+        key = (i, frozenset(taken), frozenset(islands))
+        if key in seen:
+            return False
+        seen.add(key)
+        q = later[i]
+        for x, y in _pairs(s, q, taken, islands):
+            mine = (s.teams[q], s.board.territories[x].island)
+            if search(i + 1, taken | {x, y}, islands | {mine}, [*pairs, (x, y)]):
+                return True
+        return False
+
+    return search(0, taken, islands, placed)
+
+
+def _seas_for(s: CycladesState, pairs: list[tuple[int, int]], used: set[int]) -> bool:
+    """Two free seas for each pair, beside it, no sea for two (a small matching)."""
+    options = [sorted({x for t in pair for x in s.board.territories[t].seas} - used)
+               for pair in pairs for _ in range(2)]
+    match: dict[int, int] = {}
+
+    def augment(i: int, tried: set[int]) -> bool:
+        for sea in options[i]:
+            if sea in tried:
+                continue
+            tried.add(sea)
+            if sea not in match or augment(match[sea], tried):
+                match[sea] = i
+                return True
+        return False
+
+    return all(augment(i, set()) for i in range(len(options)))
+
+
+def _start_seas(s: CycladesState, top: dict[str, Any]) -> list[Action]:
+    """Two free seas beside the two territories; the first named takes Poseidon's third
+    fleet (both orders offered then). Seas a later player needs are kept for it."""
+    a, b = top["land"]
+    seas = sorted({x for t in (a, b) for x in s.board.territories[t].seas if not s.fleets[x]})
+    ordered = bool(BONUS[str(top["god"])].get("fleets"))
+    later = [int(q) for _, q in s.turns[s.turn:]]
+    taken = {t for t in range(len(s.owner)) if s.owner[t] >= 0}
+    islands = {(s.teams[int(q)], s.board.territories[t].island)
+               for t in taken for q in [s.owner[t]]}
+    used = {x for x in range(len(s.fleets)) if s.fleets[x]}
+    out = []
+    for x in seas:
+        for y in seas:
+            if x < y and _feasible(s, later, taken, islands, used | {x, y}, []):
+                out.append(Action("fleets", (x, y)))
+                if ordered:
+                    out.append(Action("fleets", (y, x)))
     return out
 
 
@@ -123,11 +213,7 @@ def choice_legal(s: CycladesState, top: dict[str, Any]) -> list[Action]:
     if stage == "land":
         return _start_pairs(s, p) or [Action("place", ("none",))]
     if stage == "sea":
-        a, b = top["land"]
-        seas = sorted({x for t in (a, b) for x in s.board.territories[t].seas
-                       if not s.fleets[x]})
-        return [Action("fleets", (x, y)) for x in seas for y in seas if x < y] or \
-            [Action("fleets", ("none",))]
+        return _start_seas(s, top) or [Action("fleets", ("none",))]
     a, b = top["land"]
     return [Action(str(stage), (t,)) for t in (a, b) if stage == "prosper" or s.free_slots(t) > 0] \
         or [Action(str(stage), ("none",))]
@@ -157,6 +243,7 @@ def apply_choice(s: CycladesState, top: dict[str, Any], a: Action) -> None:
             s.owner[t] = p
             s.troops[t] = 1
         s.troops[x] += int(bonus.get("troops", 0))
+        s.titans[x] += int(bonus.get("titans", 0))
         s.log.add(s.cycle, f"{s.name(p)} starts on {s.tname(x)} and {s.tname(y)}.")
         s.pending.append({**top, "stage": "sea", "land": [x, y]})
     elif a.kind == "fleets":
@@ -167,8 +254,6 @@ def apply_choice(s: CycladesState, top: dict[str, Any], a: Action) -> None:
         s.priests[p] += int(bonus.get("priests", 0))
         s.philosophers[p] += int(bonus.get("philosophers", 0))
         s.gold[p] += int(bonus.get("gold", 0))
-        land = top["land"]
-        s.titans[land[0]] += int(bonus.get("titans", 0))
         s.log.add(s.cycle, f"{s.name(p)} puts fleets in seas {x} and {y}; bonus of "
                   f"{god.capitalize()}: {_bonus_text(bonus)}.")
         nxt = {"kronos": "kronos", "apollo": "prosper"}.get(god, "build")

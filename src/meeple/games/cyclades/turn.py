@@ -65,7 +65,7 @@ def legal(s: CycladesState, p: int) -> list[Action]:
     for i, c in enumerate(s.track):
         if c and creatures.price(s, p, i) <= gold:
             out.append(Action("buy", (i,)))
-    if not s.used and gold >= 1:
+    if set(s.used) <= titans.TRANSFERS:  # at the start of the turn, each artifact once
         out += titans.ally_transfers(s, p)
     return out
 
@@ -83,7 +83,18 @@ def _recruits(s: CycladesState, p: int, kind: str) -> list[Action]:
     return []
 
 
+def move_cost(s: CycladesState, kind: str, steps: int) -> int:
+    """Gold for a group's ``steps`` moves: 1 each with Ares; as Titan moves, the next
+    ones of the turn (1, then 2, then 3...)."""
+    if kind == "march":
+        return int(RULES["move_cost"]) * steps
+    done = s.used.get("titan_moves", 0)
+    return sum(done + i for i in range(1, steps + 1))
+
+
 def _land_moves(s: CycladesState, p: int, kind: str) -> list[Action]:
+    """Troop (or Titan) moves: source, target, troops, Titans, then the artifacts that go
+    along: those the route needs, and any others of the source the owner takes (D-12)."""
     out = []
     for a in s.territories_of(p):
         troops, tit = s.troops[a], s.titans[a]
@@ -91,11 +102,18 @@ def _land_moves(s: CycladesState, p: int, kind: str) -> list[Action]:
             continue
         if not troops + tit:
             continue
+        here = sorted(name for name, (o, t) in s.artifacts.items() if t == a and o == p)
         low_titans = 1 if kind == "titan" else 0
-        for b in moves.land_targets(s, p, a):
+        for b, (steps, needed) in sorted(moves.land_routes(s, p, a).items()):
+            if move_cost(s, kind, steps) > s.gold[p]:
+                continue
+            extra = [name for name in here if name not in needed]
+            taken: list[tuple[str, ...]] = [tuple(needed)]
+            for name in extra:
+                taken += [tuple(sorted((*sub, name))) for sub in taken]
             for k in range(low_titans, tit + 1):
                 for n in range(0 if k else 1, troops + 1):
-                    out.append(Action(kind, (a, b, n, k)))
+                    out += [Action(kind, (a, b, n, k, *arts)) for arts in taken]
     return out
 
 
@@ -123,14 +141,13 @@ def apply(s: CycladesState, p: int, a: Action) -> None:
         s.gold[p] -= RULES["move_cost"]
         battle.sail(s, p, int(a.args[0]), int(a.args[1]), int(a.args[2]))
     elif kind in ("march", "titan"):
+        src, dst, n, k = (int(x) for x in a.args[:4])
+        steps = moves.land_routes(s, p, src)[dst][0]
+        cost = move_cost(s, kind, steps)
         if kind == "titan":
-            s.used["titan_moves"] = s.used.get("titan_moves", 0) + 1
-            cost = s.used["titan_moves"]
-        else:
-            cost = RULES["move_cost"]
+            s.used["titan_moves"] = s.used.get("titan_moves", 0) + steps
         s.gold[p] -= cost
-        src, dst, n, k = (int(x) for x in a.args)
-        battle.march(s, p, src, dst, n, k, cost)
+        battle.march(s, p, src, dst, n, k, cost, arts=[str(x) for x in a.args[4:]])
     elif kind == "renew":
         i = int(a.args[0])
         s.gold[p] -= RULES["zeus_renew_cost"]
