@@ -276,45 +276,6 @@ def test_land_battle_lower_total_loses_a_troop_and_forts_defend() -> None:
     assert s.owner[b] == 0 and s.troops[b] == 1 and s.troops[a] == 0
 
 
-def test_land_battle_goes_round_by_round_and_the_attacker_may_retreat() -> None:
-    s, a, b = _invasion(defenders=3, attackers=2)
-    s.loaded = [0, 3]  # 2+0 against 3+3: the attacker loses one
-    act(s, 0, f"march {a} {b} 2 0")
-    assert s.pending[-1]["type"] == "retreat" and s.current_players() == [0]
-    act(s, 0, f"retreat {a}")
-    assert s.troops[a] == 1 and s.troops[b] == 3 and s.owner[b] == 1
-
-
-def test_defender_may_retreat_after_the_attacker_fights_on() -> None:
-    s, a, b = _invasion(defenders=2, attackers=3)
-    used = shared_sea(s, a, b)
-    x, c = next((x, c) for x in s.board.territories[b].seas if x != used
-                for c in s.board.seas[x].territories if c not in (a, b))
-    hold(s, 1, c, 0)
-    fleet(s, 1, x)  # the defender's way out
-    s.loaded = [0, 0, 0, 0]  # 3+0 against 2+0: the defender loses one
-    act(s, 0, f"march {a} {b} 3 0")
-    act(s, 0, "fight")
-    assert s.current_players() == [1]
-    act(s, 1, "fight")  # 3+0 against 1+0: the defender loses another... and the battle
-    assert s.owner[b] == 0 and s.troops[b] == 3
-
-
-def test_defender_retreats_along_its_own_fleets() -> None:
-    s, a, b = _invasion(defenders=3, attackers=3)
-    used = shared_sea(s, a, b)
-    x, c = next((x, c) for x in s.board.territories[b].seas if x != used
-                for c in s.board.seas[x].territories if c not in (a, b))
-    hold(s, 1, c, 0)
-    fleet(s, 1, x)
-    s.loaded = [1, 0]  # 3+1 against 3+0: the defender loses one
-    act(s, 0, f"march {a} {b} 3 0")
-    act(s, 0, "fight")
-    assert Action("retreat", (c,)) in s.legal_actions(1)
-    act(s, 1, f"retreat {c}")
-    assert s.owner[b] == 0 and s.troops[b] == 3 and s.troops[c] == 2 and s.owner[c] == 1
-
-
 def test_sea_battle_ports_beside_the_sea_defend() -> None:
     s = fresh()
     a, b = pair(s)

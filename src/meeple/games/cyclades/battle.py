@@ -3,7 +3,7 @@
 Each round both sides roll the special die (0, 0, 1, 1, 2, 3) and add their units and
 bonuses (forts and Metropolises on land for the defender; ports and Metropolises
 beside the sea for the defender; the special Metropolises); the lower total loses a
-unit, a tie costs both. Between rounds the attacker may retreat, then the defender.
+unit, a tie costs both. Between rounds the defender may retreat, then the attacker.
 """
 
 from __future__ import annotations
@@ -138,29 +138,47 @@ def _lose(s: CycladesState, b: dict[str, Any], attacker: bool) -> None:
 
 
 def rounds(s: CycladesState, b: dict[str, Any]) -> None:
-    """Fight one round; then the battle ends or its attacker is asked about retreat."""
+    """Fight rounds until the battle ends or a side that can retreat is asked whether to
+    (the defender first, then the attacker); a side with nowhere to go fights on."""
     p, q, at = int(b["att"]), int(b["def"]), int(b["at"])
-    a_units = sum(b["units"])
-    d_units = _defenders(s, b)
-    a_die, d_die = s.roll(), s.roll()
-    a_bonus = sea_bonus(s, p, at, defending=False) if b["kind"] == "sea" else 0
-    d_bonus = defence(s, b)
-    a_total, d_total = a_units + a_die + a_bonus, d_units + d_die + d_bonus
-    s.log.add(s.cycle, f"Round: {s.name(p)} {a_units}+{a_die}"
-              + (f"+{a_bonus}" if a_bonus else "") + f" = {a_total} against "
-              f"{s.name(q)} {d_units}+{d_die}" + (f"+{d_bonus}" if d_bonus else "")
-              + f" = {d_total}.")
-    if a_total <= d_total:
-        _lose(s, b, attacker=True)
-    if d_total <= a_total:
-        _lose(s, b, attacker=False)
-    if not _defenders(s, b):
-        _won(s, b)
-    elif not sum(b["units"]):
-        s.log.add(s.cycle, f"{s.name(q)} holds: the attack of {s.name(p)} is beaten off.")
-    else:
-        b["stage"], b["player"] = "attacker", p
-        s.pending.append(b)
+    while True:
+        a_units = sum(b["units"])
+        d_units = _defenders(s, b)
+        a_die, d_die = s.roll(), s.roll()
+        a_bonus = sea_bonus(s, p, at, defending=False) if b["kind"] == "sea" else 0
+        d_bonus = defence(s, b)
+        a_total, d_total = a_units + a_die + a_bonus, d_units + d_die + d_bonus
+        s.log.add(s.cycle, f"Round: {s.name(p)} {a_units}+{a_die}"
+                  + (f"+{a_bonus}" if a_bonus else "") + f" = {a_total} against "
+                  f"{s.name(q)} {d_units}+{d_die}" + (f"+{d_bonus}" if d_bonus else "")
+                  + f" = {d_total}.")
+        if a_total <= d_total:
+            _lose(s, b, attacker=True)
+        if d_total <= a_total:
+            _lose(s, b, attacker=False)
+        if not _defenders(s, b) and not sum(b["units"]):
+            # Nobody is left to take control (D-20): an island keeps its owner.
+            where = s.tname(at) if b["kind"] == "land" else f"sea {at}"
+            s.log.add(s.cycle, f"Both sides lose their last units: nobody wins the battle "
+                      f"for {where}.")
+            return
+        if not _defenders(s, b):
+            _won(s, b)
+            return
+        if not sum(b["units"]):
+            s.log.add(s.cycle, f"{s.name(q)} holds: the attack of {s.name(p)} is beaten off.")
+            return
+        if _ask(s, b, "defender") or _ask(s, b, "attacker"):
+            return
+
+
+def _ask(s: CycladesState, b: dict[str, Any], stage: str) -> bool:
+    """Ask one side whether to retreat, if it has somewhere to go."""
+    b["stage"], b["player"] = stage, int(b["def"] if stage == "defender" else b["att"])
+    if not retreat_targets(s, b):
+        return False
+    s.pending.append(b)
+    return True
 
 
 def _won(s: CycladesState, b: dict[str, Any]) -> None:
@@ -175,14 +193,14 @@ def _won(s: CycladesState, b: dict[str, Any]) -> None:
 
 
 def retreat_targets(s: CycladesState, b: dict[str, Any]) -> list[int]:
+    """Where the side deciding may retreat: on land, to one of its own islands joined to
+    the battle by its fleets (or a neighbouring territory of its own); at sea, to a
+    neighbouring sea that is empty or its own."""
     at = int(b["at"])
     who = int(b["player"])
     if b["kind"] == "land":
-        if b["stage"] == "attacker":
-            return [int(b["from"])]
         reach = set(s.board.territories[at].next) | moves.fleet_reach(s, who, at)
-        return sorted(t for t in reach if (s.owner[t] == who or (
-            s.owner[t] < 0 and not s.troops[t] + s.titans[t])) and not moves.medusa(s, t))
+        return sorted(t for t in reach if s.owner[t] == who and not moves.medusa(s, t))
     return sorted(sea for sea in s.board.seas[at].next if not moves.blocked_sea(s, sea, who)
                   and (s.fleets[sea] == 0 or s.fleet_owner[sea] == who))
 
@@ -195,16 +213,14 @@ def apply_retreat(s: CycladesState, b: dict[str, Any], a: Action) -> None:
     s.pending.pop()
     p, q, at = int(b["att"]), int(b["def"]), int(b["at"])
     if a.kind == "fight":
-        if b["stage"] == "attacker":
-            b["stage"], b["player"] = "defender", q
-            s.pending.append(b)
-        else:
+        if b["stage"] == "attacker" or not _ask(s, b, "attacker"):
             rounds(s, b)
         return
     to = int(a.args[0])
+    where = s.tname(to) if b["kind"] == "land" else f"sea {to}"
     if b["stage"] == "attacker":
         n, k = b["units"]
-        s.log.add(s.cycle, f"{s.name(p)} retreats.")
+        s.log.add(s.cycle, f"{s.name(p)} retreats to {where}.")
         if b["kind"] == "land":
             s.troops[to] += n
             s.titans[to] += k
@@ -212,13 +228,11 @@ def apply_retreat(s: CycladesState, b: dict[str, Any], a: Action) -> None:
             s.fleets[to] += n
             s.fleet_owner[to] = p
         return
-    s.log.add(s.cycle, f"{s.name(q)} retreats.")
+    s.log.add(s.cycle, f"{s.name(q)} retreats to {where}.")
     if b["kind"] == "land":
         s.troops[to] += s.troops[at]
         s.titans[to] += s.titans[at]
         s.troops[at] = s.titans[at] = 0
-        if s.owner[to] != q:
-            s.owner[to] = q
     else:
         s.fleets[to] += s.fleets[at]
         s.fleet_owner[to] = q

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from meeple.core.errors import MeepleError, ScenarioError
+from meeple.games.cyclades import economy
 from meeple.games.cyclades.saves import state_from_json, state_to_json
 from meeple.games.cyclades.state import APOLLO, BUILDINGS, DATA, FIGURES, METRO, CycladesState
 
@@ -399,6 +400,7 @@ def inspect(state: CycladesState) -> dict[str, Any]:
             "gold": s.gold[p], "priests": s.priests[p], "philosophers": s.philosophers[p],
             "god": gods[0] if gods else None, "gods": gods, "bid": bid, "team": s.teams[p],
             "metropolises": s.metropolises(p), "out": p in s.eliminated,
+            "income": economy.income(s, p)[0],
             "islands": [s.tname(t) for t in s.territories_of(p)],
             "troops": s.troops_total(p), "fleets": s.fleets_total(p),
             "titans": s.titans_total(p)})
