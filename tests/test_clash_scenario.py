@@ -60,6 +60,7 @@ def test_setup_places_cities_units_cards_and_decks_and_inspect_reports_them() ->
         ({"blank": True, "cities": {17: {"owner": 0, "buildings": ["market"]}}},
          "extra_buildings"),
         ({"blank": True, "cities": {17: {"owner": 0, "size": 3}}}, "centre plus"),
+        ({"blank": True, "cities": {17: {"owner": 0, "buildings": ["port"]}}}, "sea hex"),
         ({"blank": True, "terrain": {17: "water"}, "cities": {17: {"owner": 0}}},
          "face-up land"),
         ({"face_down": [4], "units": {17: {0: {"settler": 1}}}}, "face-up hexes"),

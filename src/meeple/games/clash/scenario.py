@@ -347,6 +347,9 @@ def _check(s: ClashState) -> None:
         h = c["hex"]
         if not s.known(h) or s.is_water(h):
             raise _fail(f"cities.{h}", "a city stands on face-up land")
+        if "port" in c["bld"] and not any(s.known(y) and s.is_water(y)
+                                          for y in s.board.adj[h]):
+            raise _fail(f"cities.{h}", "a port needs a sea hex beside its city")
         for y in s.board.adj[h]:
             if s.city_at(y) is not None:
                 raise _fail(f"cities.{h}", f"a city stands at {y} next to it: no city is "
@@ -432,6 +435,7 @@ def inspect(s: ClashState) -> dict[str, Any]:
               for c in s.cities}
     prompts = s.prompts()
     current = prompts[0].player if prompts else None
+    legal = s.legal_actions(current) if current is not None else []
     out = s.outcome
     return {
         "players": players, "cities": cities, "units": units,
@@ -440,7 +444,7 @@ def inspect(s: ClashState) -> dict[str, Any]:
         "round": s.round, "turn": s.turn, "phase": s.phase, "order": s.order[:],
         "first": s.order[0], "actions_left": s.actions_left, "used": s.used[:],
         "prompt": prompts[0].kind if prompts else None, "current": current,
-        "legal": [str(a) for a in s.legal_actions(current)] if current is not None else [],
+        "legal": [str(a) for a in legal], "legal_kinds": sorted({a.kind for a in legal}),
         "battle": dict(s.battle), "dice": s.loaded[:],
         "winner": out.get("winner"), "winners": out.get("winners", []),
         "reason": out.get("reason"), "scores": out.get("scores", []),
