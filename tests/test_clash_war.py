@@ -49,6 +49,7 @@ def test_a_barbarian_tile_brings_a_barbarian_city_with_an_infantry() -> None:
     unit(s, 0, "settler", CENTRE)
     s.tiles = [next(i for i, t in enumerate(RULES["tiles"]) if t.get("barbarians"))]
     act(s, 0, "move 17 20 settler 1")
+    act(s, 0, "keep")  # land either way: the explorer lays it as dealt
     barb = s.cities_of(-1)
     assert len(barb) == 1 and barb[0]["hex"] != 20 and s.army_at(barb[0]["hex"], -1) == 1
 
@@ -317,19 +318,19 @@ def test_devotion_needs_a_six_conversion_adds_one_sculpture_reaches_further_arts
 
 
 # ---- wonders -------------------------------------------------------------------------------
-def test_a_wonder_needs_engineering_its_advance_a_happy_city_and_its_price() -> None:
+def test_a_wonder_needs_engineering_its_advance_a_non_angry_city_and_its_price() -> None:
     s = fresh()
-    c = city(s, 0, CENTRE, mood=1)
+    c = city(s, 0, CENTRE, mood=0)
     s.wonder_hand[0] = ["Pyramids"]
     res(s, 0, food=2, wood=3, ore=7, culture=5)
     learn(s, 0, "Engineering", "Myths")
     assert "wonder 17 Pyramids" not in legal(s, 0)
     learn(s, 0, "Rituals")
-    assert "wonder 17 Pyramids" not in legal(s, 0)  # neutral city
-    c["mood"] = 2
+    assert "wonder 17 Pyramids" not in legal(s, 0)  # angry city
+    c["mood"] = 1
     act(s, 0, "wonder 17 Pyramids")
     assert c["wonders"] == ["Pyramids"] and s.res[0]["culture"] == 0 and s.wonder_hand[0] == []
-    assert status.score(s, 0) == 1 + 6 + 2.5
+    assert status.score(s, 0) == 1 + 5 + 2.5
 
 
 def test_engineering_draws_a_wonder_card() -> None:

@@ -23,8 +23,10 @@ BUILDINGS: dict[str, dict[str, Any]] = RULES["buildings"]
 
 
 def mood_of(s: ClashState, c: City) -> int:
-    """The mood a city acts with (Forced Labor: angry cities act as neutral)."""
-    if c["mood"] == 0 and s.has(c["owner"], "Forced Labor"):
+    """The mood a city acts with (Forced Labor, paid this turn: angry cities act as
+    neutral)."""
+    if c["mood"] == 0 and "Forced Labor" in s.used and s.phase == "play" \
+            and s.player() == c["owner"]:
         return 1
     return int(c["mood"])
 
@@ -217,7 +219,7 @@ def do_build(s: ClashState, p: int, c: City, kind: str) -> None:
 
 
 def wonder_options(s: ClashState, p: int, c: City) -> list[str]:
-    if not s.has(p, "Engineering") or c["mood"] != 2:
+    if not s.has(p, "Engineering") or mood_of(s, c) == 0:
         return []
     out = []
     for w in s.wonder_hand[p]:
@@ -337,7 +339,7 @@ def found_options(s: ClashState, p: int) -> list[int]:
     out = set()
     for u in s.units:
         h = u[2]
-        if u[0] != p or u[1] != "settler" or s.is_water(h) or h in out:
+        if u[0] != p or u[1] != "settler" or s.terrain[h] in RULES["no_city_on"] or h in out:
             continue
         if s.city_at(h) or any(s.city_at(x) for x in s.board.adj[h]) or s.enemies_at(h, p):
             continue

@@ -45,6 +45,11 @@ def scatter(s: ClashState, p: int, h: int) -> None:
 def capture(s: ClashState, p: int, city: dict[str, Any]) -> None:
     q, h = city["owner"], city["hex"]
     scatter(s, p, h)
+    # The loser's pieces take the captor's colour; a third player's influenced building
+    # keeps its colour.
+    for kind, colour in city["bld"].items():
+        if colour == q:
+            city["bld"][kind] = p
     if p < 0:
         city["owner"], city["mood"], city["acts"] = p, 1, 0
         s.log.add(s.round, f"The barbarians take the city at {s.hname(h)} from {s.name(q)}.")
@@ -88,9 +93,16 @@ def start(s: ClashState, att: int, h: int, dfd: int, sea: bool, origin: int) -> 
                     b["siege"][i] = 1
                     s.log.add(s.round, f"{s.name(att)} pays {pile_text(paid)} (Siegecraft): "
                               f"the fortress {['adds no die', 'cancels no hit'][i]}.")
+    s.pending[:0] = round_steps(s)
+
+
+def round_steps(s: ClashState) -> list[dict[str, Any]]:
+    """Before each combat round: each side with Tactics may play one card, then the round."""
+    b = s.battle
     steps: list[dict[str, Any]] = [{"kind": "tactic", "player": p, "side": i}
-                                   for i, p in enumerate((att, dfd)) if tactics(s, p, i)]
-    s.pending[:0] = [*steps, {"kind": "fight"}]
+                                   for i, p in enumerate((b["att"], b["def"]))
+                                   if tactics(s, p, i)]
+    return [*steps, {"kind": "fight"}]
 
 
 def tactics(s: ClashState, p: int, side: int) -> list[str]:
@@ -121,7 +133,7 @@ def fight(s: ClashState) -> None:
         n = len(fighters(s, p, h, sea))
         dice, value, cancel, notes = n, 0, 0, []
         card = b["tactic"][side]
-        if card and first:
+        if card:
             t = DATA.action_cards[card]["tactic"]
             dice += int(t.get("dice", 0))
             value += int(t.get("value", 0))
@@ -161,6 +173,7 @@ def fight(s: ClashState) -> None:
         s.log.add(s.round, f"Round {b['round']} at {s.hname(h)}: {s.name(p)} rolls "
                   f"{'+'.join(map(str, rolls)) or 'nothing'}"
                   f"{f' ({chr(44).join(notes)})' if notes else ''} = {total}.")
+    b["tactic"] = ["", ""]  # a card counts in the round it was played for
     for side, p in enumerate(sides):
         taken = max(0, hits[side] - b["cancel"][side])
         lose(s, p, h, sea, taken)
@@ -168,8 +181,8 @@ def fight(s: ClashState) -> None:
     left = [len(fighters(s, p, h, sea)) for p in sides]
     if left[0] and left[1]:
         # barbarians never retreat
-        s.pending.insert(0, {"kind": "fight"} if b["att"] < 0
-                         else {"kind": "retreat", "player": b["att"]})
+        s.pending[:0] = round_steps(s) if b["att"] < 0 else [{"kind": "retreat",
+                                                               "player": b["att"]}]
     else:
         finish(s, 0 if left[0] else 1 if left[1] else -1)
 

@@ -28,13 +28,16 @@ def protected(s: ClashState, p: int, c: City) -> str:
 
 
 def reach(s: ClashState, p: int, src: City) -> int:
-    return s.size(src) + (1 if s.has(p, "Sculpture") else 0)
+    """A happy city reaches as one size larger, an angry one as size 1."""
+    mood = int(src["mood"])
+    size = 1 if mood == 0 else s.size(src) + (1 if mood == 2 else 0)
+    return size + (1 if s.has(p, "Sculpture") else 0)
 
 
 def influence_options(s: ClashState, p: int, free: bool) -> list[Action]:
-    """One attempt per target building, from the nearest of ``p``'s non-angry cities;
-    hexes beyond a city's reach cost a culture token each."""
-    sources = [c for c in s.cities_of(p) if c["mood"] > 0]
+    """One attempt per target building, from the nearest of ``p``'s cities; hexes beyond
+    a city's reach cost a culture token each."""
+    sources = s.cities_of(p)
     out = []
     for tgt in s.cities:
         if protected(s, p, tgt):
@@ -126,6 +129,9 @@ def power_options(s: ClashState, p: int) -> list[Action]:
                                                       ("to_culture", "mood")) if s.res[p][r]]
     if s.has(p, "Absolute Power") and "Absolute Power" not in used and s.res[p]["mood"] >= 2:
         out.append(Action("absolute"))
+    if s.has(p, "Forced Labor") and "Forced Labor" not in used \
+            and payment(s, p, dict(RULES["forced_labor_cost"])) is not None:
+        out.append(Action("forced"))
     if has_wonder(s, p, "Great Statue") and "Great Statue" not in used:
         out += [Action("statue", (c,)) for c in sorted(set(s.objective_hand[p]))]
     if s.actions_left > 0:
@@ -170,6 +176,14 @@ def use_power(s: ClashState, p: int, a: Action) -> bool:
         s.actions_left += 1
         s.log.add(s.round, f"{s.name(p)} pays 2 mood tokens for a fourth action (Absolute Power).")
         return False
+    if k == "forced":
+        s.used.append("Forced Labor")
+        paid = payment(s, p, dict(RULES["forced_labor_cost"]))
+        assert paid is not None
+        spend(s, p, paid)
+        s.log.add(s.round, f"{s.name(p)} pays {pile_text(paid)}: its angry cities act as "
+                  "neutral this turn (Forced Labor).")
+        return False
     if k == "statue":
         s.used.append("Great Statue")
         s.objective_hand[p].remove(str(a.args[0]))
@@ -193,4 +207,5 @@ def use_power(s: ClashState, p: int, a: Action) -> bool:
     raise ValueError(f"not a power: {a}")
 
 
-POWERS = ("card", "barter", "theaters", "absolute", "statue", "taxes", "lighthouse")
+POWERS = ("card", "barter", "theaters", "absolute", "forced", "statue", "taxes",
+          "lighthouse")

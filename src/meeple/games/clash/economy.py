@@ -132,6 +132,11 @@ def learn(s: ClashState, p: int, name: str, paid: Pile, why: str) -> None:
         s.gain(p, {"mood": 1}, "Free Education")
     if name == "Civil Liberties":
         s.gain(p, {"mood": 3}, "Civil Liberties")
+    if name == "Dogma" and s.res[p]["ideas"] > s.limit(p, "ideas"):
+        lost = s.res[p]["ideas"] - s.limit(p, "ideas")
+        s.res[p]["ideas"] -= lost
+        s.log.add(s.round, f"{s.name(p)} loses {lost} ideas over the Dogma limit of "
+                  f"{s.limit(p, 'ideas')}.")
     if name in ("Engineering", "Monuments"):
         draw_wonder(s, p, name)
     if s.advances_taken[p] % int(RULES["event_every"]) == 0:

@@ -41,9 +41,11 @@ def prompts(s: ClashState) -> list[Prompt]:
 TEXTS: dict[str, Callable[[ClashState, dict[str, Any]], str]] = {
     "move": lambda s, i: f"move another group ({i['groups']} of 3 moved) or stop",
     "happy": lambda s, i: "make another city happier, or stop",
-    "tactic": lambda s, i: "play an action card's tactics half in this battle, or none",
+    "tactic": lambda s, i: "play an action card's tactics half in this combat round, or none",
     "retreat": lambda s, i: f"the battle at {s.hname(s.battle['hex'])} goes on: continue or "
                             "retreat",
+    "orient": lambda s, i: f"the new region at {s.hname(4 * s.region_of(i['to']))}: keep it "
+                           "as dealt or rotate it half round",
     "free_advance": lambda s, i: "status phase: choose a free advance",
     "raze": lambda s, i: "status phase: raze a size-1 city for 1 gold, or keep your cities",
 }
@@ -85,6 +87,10 @@ def _retreat(s: ClashState, p: int, item: dict[str, Any]) -> list[Action]:
     return [Action("continue"), Action("retreat")]
 
 
+def _orient(s: ClashState, p: int, item: dict[str, Any]) -> list[Action]:
+    return [Action("keep"), Action("rotate")]
+
+
 def _free_advance(s: ClashState, p: int, item: dict[str, Any]) -> list[Action]:
     return [Action("advance", (a,)) for a in DATA.advances if can_learn(s, p, a)]
 
@@ -95,7 +101,7 @@ def _raze(s: ClashState, p: int, item: dict[str, Any]) -> list[Action]:
 
 PENDING: dict[str, Callable[[ClashState, int, dict[str, Any]], list[Action]]] = {
     "move": _move_more, "happy": _happy_more, "tactic": _tactic, "retreat": _retreat,
-    "free_advance": _free_advance, "raze": _raze,
+    "free_advance": _free_advance, "raze": _raze, "orient": _orient,
 }
 
 
@@ -147,7 +153,10 @@ def _answer(s: ClashState, p: int, item: dict[str, Any], a: Action) -> None:
         if a.kind == "retreat":
             combat.retreat(s)
         else:
-            s.pending.insert(0, {"kind": "fight"})
+            s.pending[:0] = combat.round_steps(s)
+    elif kind == "orient":
+        s.pending.pop(0)
+        moves.orient(s, p, item, a.kind == "rotate")
     elif kind == "free_advance":
         s.pending.pop(0)
         learn(s, p, str(a.args[0]), {}, "free advance of the status phase")
@@ -269,6 +278,10 @@ def _next_turn(s: ClashState) -> None:
 
 def start_turn(s: ClashState) -> None:
     p = s.player()
+    if s.out(p):
+        s.log.add(s.round, f"{s.name(p)} has no city and no unit: the turn passes.")
+        _next_turn(s)
+        return
     s.actions_left = int(RULES["actions_per_turn"])
     s.used = []
     for c in s.cities:

@@ -103,8 +103,6 @@ def edge(s: ClashState, h: int) -> bool:
 
 
 def do_move(s: ClashState, p: int, h: int, to: int, kind: str, k: int) -> None:
-    from meeple.games.clash.combat import enter
-
     movers = [u for u in s.units if u[2] == h and u[0] == p and u[1] == kind and not u[3]][:k]
     if kind == "ship":
         movers += [u for u in s.units if u[2] == h and u[0] == p and u[1] != "ship"]
@@ -115,12 +113,57 @@ def do_move(s: ClashState, p: int, h: int, to: int, kind: str, k: int) -> None:
         assert paid is not None
         spend(s, p, paid)
         s.log.add(s.round, f"{s.name(p)} pays 1 food and 1 ore to use Roads.")
-    if not s.known(to):
-        explore(s, p, to)
-        if s.is_water(to) != (kind == "ship"):
-            s.log.add(s.round, f"{s.name(p)}'s {kind}s cannot enter {s.hname(to)} "
-                      f"({s.terrain[to]}) and stay at {s.hname(h)}.")
-            return
+    if s.known(to):
+        _arrive(s, p, h, to, kind, movers)
+        return
+    tile = s.tiles.pop()
+    terrain = [str(x) for x in RULES["tiles"][tile]["terrain"]]
+    ways = orientations(terrain, to % 4, kind)
+    _lay(s, p, to, ways[0] if ways else terrain)
+    if len(ways) == 2:  # either way suits the mover: the explorer chooses
+        s.pending.insert(0, {"kind": "orient", "player": p, "tile": tile, "from": h,
+                             "to": to, "unit": kind, "k": k})
+        return
+    _barbarians(s, to, tile)
+    _arrive(s, p, h, to, kind, movers, explored=True)
+
+
+def orientations(terrain: list[str], i: int, kind: str) -> list[list[str]]:
+    """The ways a region may be laid (as dealt, or a half turn: hex i <-> 3 - i) that let
+    the mover into hex ``i`` — land units on land, ships on the sea."""
+    ways = [terrain] if terrain == terrain[::-1] else [terrain, terrain[::-1]]
+    return [w for w in ways if (w[i] == "water") == (kind == "ship")]
+
+
+def orient(s: ClashState, p: int, item: dict[str, Any], rotate: bool) -> None:
+    """The explorer's answer: the region as dealt or turned; then the move goes on."""
+    h, to, kind, k = int(item["from"]), int(item["to"]), str(item["unit"]), int(item["k"])
+    first = 4 * s.region_of(to)
+    if rotate:
+        s.terrain[first:first + 4] = s.terrain[first:first + 4][::-1]
+        s.log.add(s.round, f"{s.name(p)} turns the region at {s.hname(first)} half round: "
+                  f"{', '.join(s.terrain[first:first + 4])}.")
+    _barbarians(s, to, int(item["tile"]))
+    # units are alike: the group is any k of the kind still there (those marked first)
+    group = sorted((u for u in s.units if u[2] == h and u[0] == p and u[1] == kind),
+                   key=lambda u: -u[3])[:k]
+    if kind == "ship":
+        group += [u for u in s.units if u[2] == h and u[0] == p and u[1] != "ship"]
+    moving = any(x["kind"] == "move" and x["player"] == p for x in s.pending)
+    for u in group:
+        u[3] = int(moving)
+    _arrive(s, p, h, to, kind, group, explored=True)
+
+
+def _arrive(s: ClashState, p: int, h: int, to: int, kind: str, movers: list[list[Any]],
+            explored: bool = False) -> None:
+    from meeple.games.clash.combat import enter
+
+    if explored and s.is_water(to) != (kind == "ship"):
+        s.log.add(s.round, f"{s.name(p)}'s {kind}s cannot enter {s.hname(to)} "
+                  f"({s.terrain[to]}) and stay at {s.hname(h)}.")
+        return
+    k = sum(1 for u in movers if u[1] == kind)
     for u in movers:
         u[2] = to
     s.log.add(s.round, f"{s.name(p)} moves {k} {kind}{'s' if k > 1 else ''} from "
@@ -128,26 +171,30 @@ def do_move(s: ClashState, p: int, h: int, to: int, kind: str, k: int) -> None:
     enter(s, p, to, h)
 
 
-def explore(s: ClashState, p: int, h: int) -> None:
-    """Turn a region face up: the next tile of the deck, and its barbarians if any."""
-    region = s.region_of(h)
-    tile = RULES["tiles"][s.tiles.pop()]
-    for i, t in enumerate(tile["terrain"]):
-        s.terrain[4 * region + i] = str(t)
-    s.revealed[region] = True
+def _lay(s: ClashState, p: int, h: int, terrain: list[str]) -> None:
+    """Turn a region face up with the tile's terrain in the given order."""
+    first = 4 * s.region_of(h)
+    s.terrain[first:first + 4] = terrain
+    s.revealed[s.region_of(h)] = True
     s.explored_by[p] += 1
-    s.log.add(s.round, f"{s.name(p)} explores the region at {s.hname(4 * region)}: "
-              f"{', '.join(tile['terrain'])}.")
-    if tile.get("barbarians"):
-        spots = [x for x in range(4 * region, 4 * region + 4)
-                 if not s.is_water(x) and x != h and not s.units_at(x)
-                 and not any(s.city_at(y) for y in (x, *s.board.adj[x]))]
-        if spots:
-            s.cities.append({"hex": spots[0], "owner": -1, "mood": 1, "acts": 0,
-                             "bld": {}, "wonders": []})
-            s.units.append([-1, "infantry", spots[0], 0])
-            s.log.add(s.round, f"A barbarian city with an infantry stands at "
-                      f"{s.hname(spots[0])}.")
+    s.log.add(s.round, f"{s.name(p)} explores the region at {s.hname(first)}: "
+              f"{', '.join(terrain)}.")
+
+
+def _barbarians(s: ClashState, h: int, tile: int) -> None:
+    """A barbarian tile: a barbarian city with an infantry on a free land hex."""
+    if not RULES["tiles"][tile].get("barbarians"):
+        return
+    first = 4 * s.region_of(h)
+    spots = [x for x in range(first, first + 4)
+             if not s.is_water(x) and x != h and not s.units_at(x)
+             and not any(s.city_at(y) for y in (x, *s.board.adj[x]))]
+    if spots:
+        s.cities.append({"hex": spots[0], "owner": -1, "mood": 1, "acts": 0,
+                         "bld": {}, "wonders": []})
+        s.units.append([-1, "infantry", spots[0], 0])
+        s.log.add(s.round, f"A barbarian city with an infantry stands at "
+                  f"{s.hname(spots[0])}.")
 
 
 def end_move(s: ClashState, p: int, item: dict[str, Any]) -> None:

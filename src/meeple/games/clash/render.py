@@ -29,7 +29,7 @@ def card_text(card: str) -> str:
                                          ("cancel", "hit cancelled")) if t.get(k)]
     when = {"attack": " (attacking)", "defend": " (defending)"}.get(t.get("when", ""), "")
     return (f"Civil: {'; '.join(parts)}. Tactics — {t['name']}{when}: "
-            f"{', '.join(bits)} in the first round.")
+            f"{', '.join(bits)} in the combat round it is played for.")
 
 
 def objective_text(card: str) -> str:
@@ -116,6 +116,8 @@ def describe(s: ClashState, player: int, a: Action) -> str:
                 else "exchange 1 mood token for 1 culture token"
         case "absolute":
             return "pay 2 mood tokens for one more action (Absolute Power)"
+        case "forced":
+            return "pay 1 mood token: angry cities act as neutral this turn (Forced Labor)"
         case "statue":
             return f"discard the objective {x[0]} for one more action (Great Statue)"
         case "taxes":
@@ -131,7 +133,11 @@ def describe(s: ClashState, player: int, a: Action) -> str:
         case "none":
             return "no tactics"
         case "keep":
+            if s.pending and s.pending[0]["kind"] == "orient":
+                return "lay the new region as dealt"
             return "keep your cities"
+        case "rotate":
+            return "turn the new region half round"
         case "continue":
             return "fight another round"
         case "retreat":

@@ -185,6 +185,11 @@ class ClashState(State):
     def size(self, c: dict[str, Any]) -> int:
         return 1 + len(c["bld"])
 
+    def out(self, p: int) -> bool:
+        """With no city and no unit a player can never act again: its turns pass."""
+        return (all(c["owner"] != p for c in self.cities)
+                and all(u[0] != p for u in self.units))
+
     def units_at(self, h: int, owner: int | None = None) -> list[list[Any]]:
         return [u for u in self.units if u[2] == h and (owner is None or u[0] == owner)]
 
@@ -203,6 +208,8 @@ class ClashState(State):
     def limit(self, p: int, r: str) -> int:
         if r == "food" and self.has(p, "Storage"):
             return int(RULES["storage_food_limit"])
+        if r == "ideas" and self.has(p, "Dogma"):
+            return int(RULES["dogma_ideas_limit"])
         return int(RULES["limits"][r])
 
     def gain(self, p: int, pile: dict[str, int], why: str) -> None:

@@ -37,7 +37,8 @@ def measure(s: ClashState, p: int, key: str) -> int:
     if key == "government":
         return int(government_of(s, p) is not None)
     if key in BUILT:
-        return sum(1 for c in cities if c["bld"].get(BUILT[key]) == p)
+        # an influenced building stays its city's: only its colour (the score) changes
+        return sum(1 for c in cities if BUILT[key] in c["bld"])
     raise KeyError(f"unknown objective measure {key!r}")
 
 
@@ -84,6 +85,10 @@ def begin(s: ClashState) -> None:
         for card in sorted(s.objective_hand[p]):
             if met(s, p, card, "peaceful"):
                 claim(s, p, card, "peaceful")
+    homeless = [p for p in s.order if not s.cities_of(p)]
+    if homeless:
+        finish(s, f"{', '.join(s.name(p) for p in homeless)} ended the round with no city")
+        return
     s.pending += [{"kind": "free_advance", "player": p} for p in s.order
                   if any(can_learn(s, p, a) for a in DATA.advances)]
 
@@ -132,18 +137,22 @@ def end_round(s: ClashState) -> None:
 def score(s: ClashState, p: int) -> float:
     pieces = sum(1 for c in s.cities if c["owner"] == p)
     pieces += sum(1 for c in s.cities for o in c["bld"].values() if o == p)
-    wonders = sum(int(DATA.wonders[w].get("vp", VP["wonder"]))
-                  for c in s.cities_of(p) for w in c["wonders"])
+    wonders = VP["wonder"] * sum(len(c["wonders"]) for c in s.cities_of(p))
     return float(pieces * VP["city_piece"] + len(s.adv[p]) * VP["advance"]
             + len(s.claimed[p]) * VP["objective"] + wonders)
 
 
-def finish(s: ClashState) -> None:
+def finish(s: ClashState, reason: str = "six rounds played") -> None:
     scores = [score(s, p) for p in range(s.n)]
     best = max(scores)
     winners = [p for p in range(s.n) if scores[p] == best]
+    breakers = [p for p in winners if any(DATA.wonders[w].get("tiebreak")
+                                          for c in s.cities_of(p) for w in c["wonders"])]
+    if len(winners) > 1 and len(breakers) == 1:
+        s.log.add(s.round, f"{s.name(breakers[0])} breaks the tie with the Pyramids.")
+        winners = breakers
     s.phase = "over"
     s.outcome = {"winner": winners[0] if len(winners) == 1 else None, "winners": winners,
-                 "reason": "six rounds played", "scores": scores}
+                 "reason": reason, "scores": scores}
     s.log.add(s.round, "Final score: " + ", ".join(
         f"{s.name(p)} {scores[p]:g}" for p in range(s.n)) + ".")
