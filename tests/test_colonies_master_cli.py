@@ -61,7 +61,8 @@ def test_orders_for_a_finished_season_are_refused(tmp_path: Path) -> None:
     assert "the game is in Leaf-fall 1402 (that season is finished)" in out
 
 
-def test_bad_orders_are_refused_and_the_good_ones_kept(tmp_path: Path) -> None:
+def test_bad_orders_are_each_named_and_the_good_ones_wait_for_a_clean_call(
+        tmp_path: Path) -> None:
     game = _start(tmp_path)
     code, out = _run("orders", str(game), "--player", "0",
                      "--action", "offensive 5", "--action", "colonize 9",
@@ -71,9 +72,12 @@ def test_bad_orders_are_refused_and_the_good_ones_kept(tmp_path: Path) -> None:
     assert "you do not hold province 9" in out
     assert "not enough gold" in out
     assert "already have 2 actions" in out
+    assert GameRecord.load(game).replay().view(0)["players"][0]["orders"] == []
+    code, out = _run("orders", str(game), "--player", "0",
+                     "--action", "offensive 5", "--action", "recruit 0")
+    assert code == 0, out
     saved = GameRecord.load(game)
     assert [a.action for a in saved.actions if a.player == 0][-2:] == ["offensive 5", "recruit 0"]
-    assert saved.replay().view(0)["players"][0]["orders"] == ["offensive 5", "recruit 0"]
 
 
 def test_a_broken_game_file_is_named(tmp_path: Path) -> None:

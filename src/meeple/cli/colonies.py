@@ -16,7 +16,7 @@ from meeple.core.actions import Action
 from meeple.core.errors import MeepleError
 from meeple.core.record import GameRecord
 from meeple.games.colonies import ColoniesState
-from meeple.games.colonies.report import bbcode, lines, markdown
+from meeple.games.colonies.report import bbcode, lines, markdown, spy_lines
 
 app = typer.Typer(no_args_is_help=True, help="Run a Colonies 1402 forum game as its Master.")
 
@@ -34,20 +34,54 @@ def _load(path: Path) -> tuple[GameRecord, ColoniesState]:
     return record, state
 
 
-def _apply_all(record: GameRecord, state: ColoniesState, seat: int, texts: list[str]) -> int:
-    """Apply each action in turn; a refused one is reported and the others still count."""
-    refused = 0
+def _not_waiting(state: ColoniesState, seat: int) -> str | None:
+    """Why ``seat`` has nothing to decide now, in the Master's words, or None."""
+    waiting = state.current_players()
+    if state.is_terminal() or seat in waiting:
+        return None
+    names = ", ".join(state.name(p) for p in waiting)
+    if state.phase == "spy":
+        what = f"the new actions of {names}, whose espionage succeeded"
+    else:
+        what = names
+    if seat == state.master:
+        return f"the Master has nothing to decide now: waiting for {what}"
+    if state.phase in ("orders", "spy"):
+        return (f"{state.name(seat)} has already submitted the orders of "
+                f"{state.season_label()}: waiting for {what}")
+    return f"{state.name(seat)} has nothing to decide now: waiting for {what}"
+
+
+def _apply_all(record: GameRecord, state: ColoniesState, seat: int, texts: list[str]) -> bool:
+    """Apply the actions in turn, all or none: with any line refused, each refused line
+    is named with its reason and nothing is entered (the draft stays as it was)."""
+    accepted: list[Action] = []
+    refused: list[str] = []
     for i, text in enumerate(texts, 1):
         try:
             action = Action.parse(text)
-            state.apply(seat, action)
         except MeepleError as e:
-            refused += 1
-            typer.echo(f"refused (line {i}: {text}): {e}")
+            refused.append(f"line {i} ({text}): {e}")
             continue
+        problem = _not_waiting(state, seat)
+        if problem is None:
+            try:
+                state.apply(seat, action)
+            except MeepleError as e:
+                problem = str(e).removeprefix(f"{action}: ")
+        if problem is not None:
+            refused.append(f"line {i} ({text}): {problem}")
+            continue
+        accepted.append(action)
+    if refused:
+        for line in refused:
+            typer.echo(f"refused, {line}")
+        typer.echo("Nothing was entered: correct the refused lines and send them all again.")
+        return False
+    for action in accepted:
         record.add(seat, action)
         typer.echo(f"accepted: {action}")
-    return refused
+    return True
 
 
 def _read_orders(path: Path) -> tuple[str | None, list[str]]:
@@ -98,8 +132,12 @@ def orders(
         "--file", help="A text file: one action per line; 'season: Heat 1402' checks the season."
     )] = None,
     action: Annotated[list[str] | None, typer.Option(help="An action (repeatable).")] = None,
+    out: Annotated[Path | None, typer.Option(
+        help="Where the season's reports go if these orders finish it (a spy's new actions); "
+             "default: the folder resolve --out named.")] = None,
 ) -> None:
-    """Enter or import one player's orders (or set-up choices); each is checked on its own."""
+    """Enter or import one player's orders (or set-up choices), all or none: with any line
+    refused, nothing is entered."""
     record, state = _load(file)
     texts = list(action or [])
     if orders_file is not None:
@@ -113,12 +151,16 @@ def orders(
         texts = from_file + texts
     if not 0 <= player < state.n:
         fail(f"no player {player} (players are 0 to {state.n - 1})")
-    refused = _apply_all(record, state, player, texts)
+    index, phase = state.season_no, state.phase
+    ok = _apply_all(record, state, player, texts)
+    if not ok:
+        raise typer.Exit(1)
     record.save(file)
     mine = state.view(player)["players"][player]
     typer.echo(f"orders now: {mine.get('orders')}, ravens: {len(mine.get('ravens', []))}")
-    if refused:
-        raise typer.Exit(1)
+    if phase == "spy" and state.phase != "spy":
+        # The last spy's new actions finished the season: its reports, as resolve writes.
+        _write_reports(state, index, out or _remembered_out(file))
 
 
 @app.command()
@@ -129,10 +171,22 @@ def master(
 ) -> None:
     """The Master's decisions: goals, personal events, awards."""
     record, state = _load(file)
-    refused = _apply_all(record, state, state.n, action)
-    record.save(file)
-    if refused:
+    if not _apply_all(record, state, state.n, action):
         raise typer.Exit(1)
+    record.save(file)
+
+
+def _out_note(file: Path) -> Path:
+    return file.with_name(file.name + ".reports")
+
+
+def _remembered_out(file: Path) -> Path:
+    """Where a season paused for spies writes its reports: the folder ``resolve --out``
+    named, else ``reports`` beside the game file."""
+    note = _out_note(file)
+    if note.exists():
+        return Path(note.read_text("utf-8").strip())
+    return file.with_name("reports")
 
 
 @app.command()
@@ -144,16 +198,31 @@ def resolve(
     asked for their new actions; the season ends when they have given them."""
     record, state = _load(file)
     season = state.season_no
-    refused = _apply_all(record, state, state.n, ["resolve"])
-    record.save(file)
-    if refused:
+    if not _apply_all(record, state, state.n, ["resolve"]):
         raise typer.Exit(1)
+    record.save(file)
     if state.phase == "spy":
-        spies = ", ".join(str(p) for p in state.current_players())
-        typer.echo(f"Espionage succeeded: waiting for the new actions of player(s) {spies} "
-                   "(meeple colonies orders ... then submit).")
+        target = out or file.with_name("reports")
+        _out_note(file).write_text(str(target), "utf-8")
+        _write_spy_texts(state, season, target, file)
         return
     _write_reports(state, season, out)
+
+
+def _write_spy_texts(state: ColoniesState, season: int, out: Path, file: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    label = state.season_label(season).replace(" ", "-").lower()
+    spies = state.current_players()
+    typer.echo(f"Espionage succeeded: the season waits for the new actions of "
+               f"{', '.join(state.name(p) for p in spies)}. Send each spy this text:")
+    for p in spies:
+        report = spy_lines(state, season, p)
+        typer.echo("\n" + markdown(report))
+        (out / f"{label}-spy-player-{p}.md").write_text(markdown(report), "utf-8")
+        (out / f"{label}-spy-player-{p}.bbcode").write_text(bbcode(report), "utf-8")
+    typer.echo(f"Also written to {out}/{label}-spy-player-*.md and .bbcode. Then: meeple "
+               f"colonies orders {file} --player N --action ... --action submit; the season's "
+               f"reports will be written to {out}/.")
 
 
 def _write_reports(state: ColoniesState, season: int, out: Path | None) -> None:
@@ -213,8 +282,10 @@ def status(
     if not 0 <= who <= state.n:
         fail(f"--seat is master or a player number 0 to {state.n - 1}")
     typer.echo(state.render(who))
-    waiting = ", ".join("the Master" if p == state.n else f"player {p}"
-                        for p in state.current_players())
-    typer.echo(f"\nPhase: {state.phase}. Waiting for: {waiting or 'nobody (game over)'}.")
+    view = state.view(who)
+    waiting = ", ".join(state.name(p) for p in state.game.visible_waiting(state, who))
+    if view["phase"] == "resolving":
+        waiting = "the Master, who is resolving the season"
+    typer.echo(f"\nPhase: {view['phase']}. Waiting for: {waiting or 'nobody (game over)'}.")
     if state.is_terminal():
         typer.echo(f"Result: {state.result()}")

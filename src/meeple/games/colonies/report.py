@@ -28,6 +28,14 @@ def lines(s: ColoniesState, season_index: int, seat: int | None) -> list[str]:
     return out
 
 
+def spy_lines(s: ColoniesState, season_index: int, spy: int) -> list[str]:
+    """What a successful spy is told while the season waits for their new actions: their
+    private lines of the season so far (the espionage results among them)."""
+    head = f"### {s.season_label(season_index)}: espionage, for {s.name(spy)} only"
+    body = [line for line in lines(s, season_index, spy) if line.startswith("- (private)")]
+    return [head, *body, "Reply with your two new actions (any but espionage)."]
+
+
 def markdown(report: list[str]) -> str:
     return "\n".join(report) + "\n"
 

@@ -1,0 +1,106 @@
+"""The forum Master's day with ``meeple colonies``: orders entered all or none, refusals
+in the Master's words, a season paused for a spy, and what each seat is told."""
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from meeple.cli.main import app
+from meeple.core.record import GameRecord
+
+runner = CliRunner()
+
+
+def _run(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, ["colonies", *args])
+    return result.exit_code, result.output
+
+
+def _ok(*args: str) -> str:
+    code, out = _run(*args)
+    assert code == 0, out
+    return out
+
+
+def _start(tmp_path: Path) -> Path:
+    """Two players; P1 swaps 2 loyalty away, so espionage with 5 gold always beats it."""
+    game = tmp_path / "game.json"
+    _ok("new", str(game), "--players", "2", "--seed", "3", "--teams", "traders,generals")
+    _ok("orders", str(game), "--player", "0", "--action", "ready")
+    _ok("orders", str(game), "--player", "1", "--action", "swap loyalty gold",
+        "--action", "swap loyalty gold", "--action", "ready")
+    return game
+
+
+def _spy_pause(tmp_path: Path, game: Path) -> str:
+    _ok("orders", str(game), "--player", "0", "--action", "espionage 1 5",
+        "--action", "recruit 0", "--action", "submit")
+    _ok("orders", str(game), "--player", "1", "--action", "offensive 5",
+        "--action", "propaganda loyalty 1", "--action", "submit")
+    return _ok("resolve", str(game), "--out", str(tmp_path / "reports"))
+
+
+def test_an_orders_call_with_a_refused_line_enters_nothing(tmp_path: Path) -> None:
+    game = _start(tmp_path)
+    before = GameRecord.load(game).actions
+    code, out = _run("orders", str(game), "--player", "0", "--action", "offensive 5",
+                     "--action", "colonize 9", "--action", "propaganda loyalty 50",
+                     "--action", "submit")
+    assert code == 1
+    assert "line 2 (colonize 9): you do not hold province 9 and make no Offensive on it" in out
+    assert "line 3 (propaganda loyalty 50): not enough gold" in out
+    assert "Nothing was entered" in out
+    assert GameRecord.load(game).actions == before
+    assert GameRecord.load(game).replay().view(0)["players"][0]["orders"] == []
+
+
+def test_refusals_name_the_master_and_the_players_never_a_seat_number(tmp_path: Path) -> None:
+    game = _start(tmp_path)
+    _ok("orders", str(game), "--player", "0", "--action", "submit")
+    code, out = _run("orders", str(game), "--player", "0", "--action", "recruit 0")
+    assert code == 1
+    assert "P0 Trader has already submitted the orders of Heat 1402" in out
+    assert "player 2" not in out
+
+
+def test_the_master_waiting_for_a_spy_is_told_whom_the_season_waits_for(
+        tmp_path: Path) -> None:
+    game = _start(tmp_path)
+    _spy_pause(tmp_path, game)
+    code, out = _run("resolve", str(game))
+    assert code == 1
+    assert ("the Master has nothing to decide now: waiting for the new actions of P0 Trader, "
+            "whose espionage succeeded") in out
+    assert "player 2" not in out
+
+
+def test_status_tells_others_only_that_the_master_is_resolving(tmp_path: Path) -> None:
+    game = _start(tmp_path)
+    _spy_pause(tmp_path, game)
+    other = _ok("status", str(game), "--seat", "1")
+    assert "Phase: resolving. Waiting for: the Master, who is resolving the season." in other
+    assert "spy" not in other.split("Phase:")[1] and "P0" not in other.split("Phase:")[1]
+    spy = _ok("status", str(game), "--seat", "0")
+    assert "Phase: spy. Waiting for: P0 Trader." in spy
+    master = _ok("status", str(game), "--seat", "master")
+    assert "Phase: spy. Waiting for: P0 Trader." in master
+
+
+def test_a_season_paused_for_a_spy_writes_its_reports_when_the_spy_submits(
+        tmp_path: Path) -> None:
+    game = _start(tmp_path)
+    out = _spy_pause(tmp_path, game)
+    reports = tmp_path / "reports"
+    assert "Send each spy this text" in out
+    assert "Their orders: offensive 5; propaganda loyalty 1" in out
+    spy_text = (reports / "heat-1402-spy-player-0.md").read_text()
+    assert "Their orders: offensive 5; propaganda loyalty 1" in spy_text
+    assert "[list]" in (reports / "heat-1402-spy-player-0.bbcode").read_text()
+    assert not (reports / "heat-1402-public.md").exists()
+    done = _ok("orders", str(game), "--player", "0", "--action", "propaganda reputation 0",
+               "--action", "propaganda loyalty 0", "--action", "submit")
+    assert f"Reports written to {reports}/heat-1402-*.md and .bbcode" in done
+    public = (reports / "heat-1402-public.md").read_text()
+    assert "takes the unowned province 5" in public
+    assert "Their orders" not in public
+    assert "+1 reputation" in (reports / "heat-1402-player-0.md").read_text()
