@@ -221,41 +221,6 @@ def test_zeus_gives_a_free_priest_then_one_for_four_and_renews_a_creature_for_on
     assert not any(a.kind == "renew" for a in s.legal_actions(0))
 
 
-def test_athena_four_philosophers_become_a_metropolis_at_once() -> None:
-    s = fresh()
-    hold(s, 0, 0, 1)
-    s.philosophers[0] = 3
-    give_turn(s, "athena", 0)
-    act(s, 0, "philosopher")
-    assert s.pending[-1]["type"] == "metropolis"
-    act(s, 0, "metropolis 0")
-    assert s.philosophers[0] == 0 and s.metropolises(0) == 1
-
-
-def test_four_different_buildings_become_a_metropolis() -> None:
-    s = fresh()
-    hold(s, 0, 0, 1)
-    hold(s, 0, 1, 1)
-    s.buildings[0] = ["port", "fort"]
-    s.buildings[1] = ["temple"]
-    give_turn(s, "athena", 0)
-    act(s, 0, "build 1")
-    act(s, 0, "metropolis 0")
-    assert s.metropolises(0) == 1
-    assert sorted(s.buildings[0] + s.buildings[1]) == ["metropolis"]
-
-
-def test_a_metropolis_without_room_is_lost() -> None:
-    s = fresh()
-    small = next(t.id for t in s.board.territories if t.slots == 1)
-    hold(s, 0, small, 1)
-    s.philosophers[0] = 3
-    give_turn(s, "athena", 0)
-    act(s, 0, "philosopher")
-    assert not s.pending and s.philosophers[0] == 0 and s.metropolises(0) == 0
-
-
-# ---- battles ---------------------------------------------------------------------
 def _invasion(defenders: int, attackers: int, fort: bool = False) -> tuple[CycladesState, int, int]:
     s = fresh()
     a, b = pair(s)

@@ -11,6 +11,7 @@ from meeple.games.cyclades.state import BUILDINGS, DATA, METRO, CycladesState
 
 RULES = DATA.rules
 BUILD_KINDS = frozenset(BUILDINGS)
+METRO_SPACES = 2  # building spaces a Metropolis takes (state.free_slots counts it twice)
 
 
 def income(s: CycladesState, p: int) -> tuple[int, list[str]]:
@@ -49,6 +50,14 @@ def revenue(s: CycladesState, players: list[int] | None = None) -> None:
         s.gold[p] += gold
         why = f" ({', '.join(parts)})" if parts else ""
         s.log.add(s.cycle, f"{s.name(p)} collects {gold} gold{why}.")
+        horn = s.artifacts.get("cornucopia")
+        if horn and horn[0] == p and s.owner[horn[1]] == p:
+            t = horn[1]
+            made = 2 * (s.board.territories[t].prosperity + s.markers[t])
+            if made and any(s.allies(p, q) for q in range(s.n)):
+                # The gold made on its territory may go to allies [T p.3] (D-13).
+                s.pending.append({"type": "share", "player": p, "gold": made,
+                                  "why": "cornucopia"})
 
 
 def apollo(s: CycladesState, p: int) -> None:
@@ -88,8 +97,11 @@ def philosophers_needed(s: CycladesState, p: int) -> int:
 
 
 def metropolis_sites(s: CycladesState, p: int) -> list[int]:
+    """``p``'s territories with a free large space: room for a Metropolis, which takes two
+    building spaces (D-3), none of them already built on (the FAQ's "free large space")."""
     return [t for t in s.territories_of(p) if METRO not in s.buildings[t]
-            and s.board.territories[t].metropolis_space]
+            and s.board.territories[t].metropolis_space
+            and s.free_slots(t) >= METRO_SPACES]
 
 
 def check_metropolis(s: CycladesState, p: int) -> None:
