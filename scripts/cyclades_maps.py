@@ -19,12 +19,14 @@ NAMES = ["Naxos", "Paros", "Milos", "Ios", "Andros", "Tinos", "Syros", "Kea", "S
          "Sikinos", "Donousa", "Gyaros"]
 
 # name: rows, cols, islands as (row, col, slots, prosperity, large-island id or None),
-# starting island pairs per player count, seas with one prosperity marker, with two.
+# starting island pairs per player count (each pair may name its two fleets' seas), seas
+# with one prosperity marker, with two. Every start of a board is worth the same: two
+# islands of two building spaces, 2 gold of revenue a cycle [B] (tests/test_cyclades_rules.py).
 Layout = dict[str, Any]
 
 
 def base(rows: int, cols: int, spots: list[tuple[int, int, int, int]],
-         starts: dict[int, list[tuple[int, int]]],
+         starts: dict[int, list[tuple[int, ...]]],
          rich: list[int]) -> Layout:
     return {"rows": rows, "cols": cols, "spots": [(*s, None) for s in spots],
             "starts": starts, "rich": rich, "double": []}
@@ -33,19 +35,19 @@ def base(rows: int, cols: int, spots: list[tuple[int, int, int, int]],
 LAYOUTS: dict[str, Layout] = {
     "base2": base(4, 5, [(1, 1, 2, 1), (1, 3, 2, 1), (2, 2, 3, 2), (3, 1, 2, 1), (3, 3, 2, 1),
                          (1, 4, 1, 0), (3, 4, 1, 0)],
-                  {2: [(0, 3), (1, 4)]}, [7, 12]),
+                  {2: [(0, 3), (1, 4, 2, 18)]}, [7, 12]),
     "base3": base(4, 6, [(1, 1, 2, 1), (1, 3, 2, 1), (1, 5, 2, 1), (2, 2, 3, 2), (2, 4, 3, 1),
                          (3, 1, 2, 1), (3, 3, 2, 0), (3, 5, 2, 1), (2, 1, 1, 0)],
-                  {3: [(0, 5), (1, 6), (2, 7)]}, [9, 14]),
+                  {3: [(0, 5), (1, 6, 2, 14), (2, 7)]}, [9, 14]),
     "base4": base(5, 6, [(1, 1, 2, 1), (1, 3, 2, 1), (1, 5, 2, 1), (2, 2, 3, 2), (2, 4, 3, 1),
                          (3, 1, 2, 1), (3, 3, 2, 0), (3, 5, 2, 1), (4, 2, 2, 1), (4, 4, 2, 1),
                          (2, 5, 1, 0)],
-                  {4: [(0, 5), (1, 3), (2, 7),
+                  {4: [(0, 5), (1, 6, 2, 14), (2, 7),
                        (8, 9)]}, [9, 14, 20]),
     "base5": base(5, 7, [(1, 1, 2, 1), (1, 3, 2, 1), (1, 5, 2, 1), (2, 2, 3, 2), (2, 4, 3, 1),
                          (2, 6, 2, 1), (3, 1, 2, 1), (3, 3, 2, 0), (3, 5, 2, 1), (4, 2, 2, 1),
                          (4, 4, 2, 1), (4, 6, 2, 1), (1, 6, 1, 0)],
-                  {5: [(0, 6), (1, 3), (2, 12),
+                  {5: [(0, 6), (1, 7, 2, 23), (2, 5, 4, 13),
                        (8, 10), (9, 11)]}, [10, 16, 23]),
     # The Titans side: two large islands (territories of one island are neighbours).
     "titans34": {"rows": 5, "cols": 7, "spots": [
@@ -96,11 +98,13 @@ def build(name: str, lay: Layout) -> dict[str, Any]:
     for n, pairs in lay["starts"].items():
         used: set[int] = set()
         starts[n] = []
-        for a, b in pairs:
+        for a, b, *named in pairs:
             # A fleet beside each starting island, on a sea no other player starts on.
-            picked = [next(s for s in terr[t]["seas"] if s not in used) for t in (a, b)]
+            picked = named or [next(s for s in terr[t]["seas"] if s not in used) for t in (a, b)]
             if picked[0] == picked[1]:
                 picked[1] = next(s for s in terr[b]["seas"] if s not in used | {picked[0]})
+            assert set(picked).isdisjoint(used) and all(
+                x in terr[t]["seas"] for x, t in zip(picked, (a, b), strict=True)), (name, a, b)
             used.update(picked)
             starts[n].append({"territories": [a, b], "seas": picked})
     return {"rows": rows, "cols": cols, "territories": terr, "seas": seas, "starts": starts,

@@ -12,7 +12,7 @@ from meeple.core.actions import Action
 from meeple.core.errors import IllegalActionError
 from meeple.core.registry import get_game
 from meeple.games.cyclades import economy, flow, turn
-from meeple.games.cyclades.state import CycladesState
+from meeple.games.cyclades.state import DATA, CycladesState
 
 GAME = get_game("cyclades")
 
@@ -294,3 +294,23 @@ def test_two_players_need_three_metropolises() -> None:
         s.buildings[t] = ["metropolis"]
     hold(s, 1, 2, 1)
     assert not economy.end_of_cycle(s)
+
+
+# ---- the start ---------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_printed_start_is_worth_the_same_two_gold_a_cycle(players: int) -> None:
+    """[B] "each starting position has a total income of two gold": every seat's two
+    islands and two fleets bring 2 gold, on two islands of two building spaces."""
+    for seed in range(4):
+        s = GAME.new_state(players, seed, {})
+        assert isinstance(s, CycladesState)
+        worth = {(economy.income(s, p)[0],
+                  tuple(sorted(s.board.territories[t].slots for t in s.territories_of(p))),
+                  s.troops_total(p), s.fleets_total(p)) for p in range(players)}
+        assert worth == {(2, (2, 2), 2, 2)}, (players, seed, worth)
+
+
+def test_the_titans_map_has_no_printed_start_to_compare() -> None:
+    """[T p.2] The Titans side starts with free placement: each player chooses."""
+    for name in ("titans34", "titans56"):
+        assert DATA.boards[name].starts == {}
