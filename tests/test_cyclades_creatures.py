@@ -176,13 +176,6 @@ def test_chiron_protects_a_territory_from_attack() -> None:
     assert not any(x.kind == "march" and x.args[1] == b for x in s.legal_actions(0))
 
 
-def test_minotaur_adds_one_to_the_defence() -> None:
-    s, a, b = _defended_by("minotaur", 2)
-    s.loaded = [0, 0]  # 2+0 against 1+0+1: a tie
-    act(s, 0, f"march {a} {b} 2 0")
-    assert s.troops[b] == 1 and s.owner[b] == 0  # both lost one; the attacker's one remains
-
-
 def test_medusa_keeps_troops_from_leaving_or_entering() -> None:
     s = buying("medusa")
     a, b = pair(s)

@@ -91,7 +91,7 @@ def target_legal(s: CycladesState, top: dict[str, Any]) -> list[Action]:
         return _multi_legal(s, top, p)
     T = range(len(s.owner))
     out: list[Action] = []
-    if card in DATA.artifacts or card in ("minotaur", "chiron"):
+    if card in DATA.artifacts:
         out = [Action("target", (t,)) for t in s.territories_of(p)]
     elif card in ("satyr", "dryad", "griffon"):
         have = {"satyr": s.philosophers, "dryad": s.priests, "griffon": s.gold}[card]
@@ -120,7 +120,8 @@ def target_legal(s: CycladesState, top: dict[str, Any]) -> list[Action]:
                and not moves.chiron(s, t)]
     elif card == "chimera":
         out = [Action("target", (c,)) for c in sorted(set(s.discard)) if c != "chimera"]
-    elif card in ("medusa", "polyphemus"):
+    elif card in ("minotaur", "medusa", "chiron", "polyphemus"):
+        # [B] these four figures go on the island of the buyer's choice.
         out = [Action("target", (t,)) for t in T]
     elif card == "kraken":
         out = [Action("target", (x,)) for x in range(len(s.fleets))]
