@@ -196,6 +196,8 @@ def eliminate(s: CycladesState, q: int) -> None:
     if q in s.eliminated:
         return
     s.eliminated.append(q)
+    # [B, FAQ 1.8] all of an eliminated player's possessions leave the game.
+    s.gold[q] = s.priests[q] = s.philosophers[q] = 0
     for sea in range(len(s.fleets)):
         if s.fleet_owner[sea] == q:
             s.fleets[sea], s.fleet_owner[sea] = 0, -1
