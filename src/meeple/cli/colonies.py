@@ -11,6 +11,7 @@ from typing import Annotated
 
 import typer
 
+from meeple.cli.colonies_sheet import app as sheet_app
 from meeple.cli.common import fail
 from meeple.core.actions import Action
 from meeple.core.errors import MeepleError
@@ -19,6 +20,7 @@ from meeple.games.colonies import ColoniesState
 from meeple.games.colonies.report import bbcode, lines, markdown, spy_lines
 
 app = typer.Typer(no_args_is_help=True, help="Run a Colonies 1402 forum game as its Master.")
+app.add_typer(sheet_app, name="sheet")
 
 GameFile = Annotated[Path, typer.Argument(help="The game file (a meeple game record).")]
 
@@ -108,12 +110,17 @@ def new(
     seasons: Annotated[int, typer.Option(help="Seasons to play (13: Heat 1402 to Heat 1405).")]
     = 13,
     force: Annotated[bool, typer.Option(help="Overwrite an existing file.")] = False,
+    sheets: Annotated[bool, typer.Option(
+        help="Character sheets: the game opens when the Master has approved each one.")]
+    = False,
 ) -> None:
     """Start a game with a human Master (the Master's seat is the number after the last player)."""
     if file.exists() and not force:
         fail(f"{file} exists; use --force to replace it")
-    record = GameRecord(game="colonies", players=players, seed=seed,
-                        options={"master": True, "teams": teams, "seasons": seasons})
+    options = {"master": True, "teams": teams, "seasons": seasons}
+    if sheets:
+        options["sheets"] = True
+    record = GameRecord(game="colonies", players=players, seed=seed, options=options)
     try:
         state = record.replay()
     except MeepleError as e:
@@ -122,6 +129,9 @@ def new(
     typer.echo(state.render(players))
     typer.echo(f"\nSaved {file}. The Master's seat is {players}. Players: swap, goal, ready "
                f"(meeple colonies orders {file} --player N --action ...).")
+    if sheets:
+        typer.echo(f"Character sheets: meeple colonies sheet write {file} --player N ... "
+                   "--submit; the Master: sheet approve / sheet return.")
 
 
 @app.command()

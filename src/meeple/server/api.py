@@ -189,6 +189,22 @@ async def report(request: Request, gid: str, authorization: Auth = None,
     return rep.markdown(text) if fmt == "md" else rep.bbcode(text)
 
 
+@router.get("/games/{gid}/opening", response_class=PlainTextResponse,
+            summary="Colonies: the opening post, every approved character sheet's public lines")
+async def opening(request: Request, gid: str, authorization: Auth = None,
+                  fmt: Annotated[str, Query(alias="format", pattern="^(md|bbcode)$")] = "md",
+                  lang: Annotated[str, Query(pattern="^(en|ru)$")] = "en") -> str:
+    hub = _hub(request)
+    await _cred(hub, gid, authorization)
+    live = await hub.live(gid)
+    from meeple.games.colonies import sheets
+
+    s: Any = live.state
+    if live.game.name != "colonies" or not sheets.enabled(s):
+        raise NotFound(f"{live.game.title} game {gid} has no character sheets")
+    return sheets.opening_post(s, fmt, lang)
+
+
 @router.websocket("/games/{gid}/ws")
 async def socket(ws: WebSocket, gid: str, token: str | None = None,
                  board: bool = False) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from meeple.core.actions import Action
 from meeple.core.game import Game, OptionSpec, State
 from meeple.core.rng import Rng
 from meeple.games.colonies.data import load
@@ -84,6 +85,16 @@ class ColoniesGame(Game):
 
         assert isinstance(state, ColoniesState)
         return redeal(state, player, Rng(seed))
+
+    def timeout_action(self, state: State, player: int) -> Action:
+        """A deadline cannot write a character sheet: it hands in a complete one."""
+        from meeple.games.colonies import sheets
+
+        assert isinstance(state, ColoniesState)
+        submit = Action("sheet", ("submit",))
+        if submit in sheets.player_actions(state, player):
+            return submit
+        return super().timeout_action(state, player)
 
     def seat_count(self, state: State) -> int:
         assert isinstance(state, ColoniesState)

@@ -163,6 +163,41 @@ def field_problem(field: str, value: str) -> str | None:
     return None
 
 
+def parse_post(text: str) -> dict[str, str]:
+    """The lines of a sheet written as a forum post ("Имя: …", "Раса: …", one label a
+    line, a line without a label continuing the one above). Forum tags are dropped (the
+    sheet takes plain text), and a looks line that starts with an http(s) link gives the
+    picture. ValueError names a line that fits nothing."""
+    labels: dict[str, str] = {}
+    for field in FIELDS:
+        for lang in LANGS:
+            labels[label(field, lang).lower()] = field
+    for field, words in SPEC["post_labels"].items():
+        labels.update({w.lower(): field for w in words})
+    out: dict[str, list[str]] = {}
+    current: str | None = None
+    for n, line in enumerate(text.replace("\r\n", "\n").split("\n"), 1):
+        raw = _TAG.sub("", line)
+        head, colon, rest = raw.partition(":")
+        key = head.strip().strip("*_").lower() if colon else ""
+        if key in labels:
+            current = labels[key]
+            out.setdefault(current, []).append(rest.strip().lstrip("*_").strip())
+        elif current is not None:
+            out[current].append(raw.rstrip())
+        elif raw.strip():
+            raise ValueError(f"line {n} names no line of the sheet: {raw.strip()[:60]!r}")
+    fields = {f: "\n".join(v).strip() for f, v in out.items() if f != "ignore"}
+    looks = fields.get("looks", "")
+    first = looks.split(maxsplit=1)
+    if first and first[0].lower().startswith(("http://", "https://")) and "picture" not in fields:
+        fields["picture"] = first[0]
+        fields["looks"] = first[1].strip() if len(first) > 1 else ""
+    if "class" in fields:
+        fields["class"] = team_of(fields["class"]) or fields["class"]
+    return {f: v for f, v in fields.items() if v or f in ("picture", "looks")}
+
+
 # --- the actions ----------------------------------------------------------------------
 
 def problem(s: ColoniesState, p: int, a: Action) -> str | None:
