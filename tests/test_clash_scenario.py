@@ -88,3 +88,22 @@ def test_an_unreachable_or_malformed_setup_is_refused(spec: dict[str, Any], prob
     with pytest.raises(ScenarioError, match=problem):
         setup(s, spec)
     assert s.hash() == before
+
+
+def test_there_are_clash_scenarios_for_each_rule_family_and_every_event() -> None:
+    from pathlib import Path
+
+    from meeple.core.scenario import collect, load
+    from meeple.games.clash.state import DATA
+
+    root = Path(__file__).resolve().parent.parent / "scenarios" / "clash"
+    names = [sc.name for f in collect([root]) if not f.stem.startswith("fidelity_")
+             for sc in load(f)]
+    assert len(names) >= 40
+    families = ["Collect", "Build", "Recruit", "Advance", "Found a city", "Move",
+                "Increase happiness", "Influence", "Battle", "Capture", "Fortress",
+                "Siegecraft", "Sea battle", "Tactics", "Barbarians", "Action card",
+                "Objective", "Event", "Status phase", "End", "Score", "Wonder", "Start"]
+    assert [f for f in families if not any(n.startswith(f) for n in names)] == []
+    told = " ".join(names)
+    assert [e for e in DATA.events if e not in told] == []
