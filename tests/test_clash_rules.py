@@ -49,19 +49,6 @@ def test_an_action_out_of_turn_or_not_allowed_is_refused_and_changes_nothing() -
 
 
 # ---- collecting --------------------------------------------------------------------
-def test_husbandry_adds_a_land_hex_two_away_once_per_turn() -> None:
-    s = fresh()
-    for h in range(len(s.terrain)):
-        s.terrain[h] = "water"
-    s.terrain[CENTRE], s.terrain[29] = "fertile", "mountain"  # 29 is two hexes away
-    city(s, 0, CENTRE, mood=2)
-    assert "collect 17 food:1+ore:1" not in legal(s, 0)
-    learn(s, 0, "Husbandry")
-    act(s, 0, "collect 17 food:1+ore:1")
-    assert "Husbandry" in s.used and s.res[0]["ore"] == 1
-    assert "collect 17 food:1+ore:1" not in legal(s, 0)
-
-
 def test_public_education_and_free_economy_add_an_idea_and_a_gold_once_per_turn() -> None:
     s = fresh()
     city(s, 0, CENTRE, mood=2, bld=("academy",))
@@ -70,21 +57,6 @@ def test_public_education_and_free_economy_add_an_idea_and_a_gold_once_per_turn(
     assert (s.res[0]["ideas"], s.res[0]["gold"]) == (1, 1)
     act(s, 0, "collect 17 food:3")  # still happy: the second activation angers it after
     assert (s.res[0]["ideas"], s.res[0]["gold"]) == (1, 1)
-
-
-def test_a_market_or_observatory_turns_one_collected_resource_into_gold_or_ideas() -> None:
-    s = fresh()
-    city(s, 0, CENTRE, bld=("market",))
-    assert "collect 17 food:1+gold:1" in legal(s, 0)
-    assert "collect 17 ideas:1+food:1" not in legal(s, 0)
-    s.cities[0]["bld"]["observatory"] = 0
-    assert "collect 17 food:2+ideas:1" in legal(s, 0)
-
-
-def test_great_gardens_city_collects_anything_from_fertile_land() -> None:
-    s = fresh()
-    city(s, 0, CENTRE, wonders=("Great Gardens",))
-    assert {"collect 17 gold:1", "collect 17 ideas:1", "collect 17 ore:1"} <= legal(s, 0)
 
 
 # ---- building and recruiting -----------------------------------------------------------
@@ -134,25 +106,7 @@ def test_medicine_takes_one_resource_off_a_recruit_and_nationalism_gives_culture
 
 
 # ---- advances --------------------------------------------------------------------------
-def test_math_and_astronomy_make_their_advances_free() -> None:
-    s = fresh()
-    learn(s, 0, "Math", "Fishing")
-    assert "advance Engineering" in legal(s, 0) and "advance Navigation" not in legal(s, 0)
-    learn(s, 0, "Astronomy")
-    act(s, 0, "advance Navigation")
-    assert "Navigation" in s.adv[0]
-
-
 # ---- founding, happiness, razing ---------------------------------------------------------
-def test_voting_makes_happiness_free_of_an_action_and_rituals_pays_with_resources() -> None:
-    s = fresh()
-    c = city(s, 0, CENTRE, mood=1)
-    learn(s, 0, "Voting", "Rituals")
-    res(s, 0, ore=1)
-    act(s, 0, "happy 17")
-    assert c["mood"] == 2 and s.res[0]["ore"] == 0 and s.actions_left == 3
-
-
 def test_the_game_ends_after_six_rounds_and_scores_pieces_advances_objectives_wonders() -> None:
     s = fresh()
     city(s, 0, CENTRE, bld=("temple", "academy"), wonders=("Pyramids",))

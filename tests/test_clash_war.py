@@ -124,39 +124,6 @@ def test_a_wonder_needs_engineering_its_advance_a_non_angry_city_and_its_price()
     assert status.score(s, 0) == 1 + 5 + 2.5
 
 
-@pytest.mark.parametrize("wonder", ["Great Statue", "Great Mausoleum", "Great Lighthouse",
-                                    "Great Library", "Colosseum"])
-def test_each_wonders_power(wonder: str) -> None:
-    s = fresh()
-    s.terrain[18] = "water"
-    c = city(s, 0, CENTRE, mood=2, bld=("port",))
-    learn(s, 0, "Engineering", DATA.wonders[wonder]["requires"])
-    s.wonder_hand[0] = [wonder]
-    res(s, 0, food=2, wood=7, ore=7, gold=3, culture=5)
-    act(s, 0, f'wonder 17 "{wonder}"')
-    assert c["wonders"] == [wonder]
-    if wonder == "Great Statue":
-        assert len(s.objective_hand[0]) == 1
-        act(s, 0, f'statue "{s.objective_hand[0][0]}"')
-        assert s.actions_left == 3
-    elif wonder == "Great Mausoleum":
-        assert len(s.action_hand[0]) == 2
-    elif wonder == "Great Lighthouse":
-        act(s, 0, "lighthouse")
-        assert kinds_at(s, 18, 0) == ["ship"] and "lighthouse" not in legal(s, 0)
-    elif wonder == "Great Library":
-        from meeple.games.clash.flow import start_turn
-
-        start_turn(s)
-        assert s.res[0]["ideas"] == 1
-    else:
-        res(s, 0, mood=0, culture=2)
-        assert "happy 17" not in legal(s, 0)  # happy already
-        c["mood"] = 1
-        act(s, 0, "happy 17")  # size 2, paid with culture tokens
-        assert s.res[0]["culture"] == 0
-
-
 # ---- cards and objectives --------------------------------------------------------------------
 @pytest.mark.parametrize("card", sorted(DATA.action_cards))
 def test_each_action_cards_civil_half(card: str) -> None:
