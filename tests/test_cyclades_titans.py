@@ -468,3 +468,82 @@ def test_a_move_goes_to_a_neighbour_and_crossing_an_own_territory_is_a_second_mo
     act(s, 0, "march 0 1 1 0")
     act(s, 0, "march 1 3 1 0")
     assert s.owner[3] == 0 and s.gold[0] == 18
+
+
+def test_team_play_the_thunderbolts_gold_may_go_to_an_ally() -> None:
+    """«Золотую монету, которую игрок получил за перебитую ставку, он может отдать
+    союзнику» (D-13)."""
+    s = titans(4, teams=True)
+    s.artifacts = {"thunderbolt": [0, 0]}
+    s.phase, s.gods, s.bids, s.apollo = "auction", ["ares", "zeus"], {}, []
+    s.queue = [[0, ""], [2, ""], [1, ""], [3, ""]]
+    act(s, 0, "bid ares 2")
+    act(s, 2, "bid ares 3")
+    assert s.current_players() == [0] and s.pending[-1]["type"] == "share"
+    act(s, 0, "share 1 1")
+    assert s.gold[0] == 20 and s.gold[1] == 21 and s.gold[2] == 19
+    assert s.current_players() == [0] and s.phase == "auction"  # outbid: bids again
+
+
+def test_team_play_the_cornucopias_gold_may_be_shared_with_an_ally() -> None:
+    """«Золотые монеты, производимые на этой территории, могут быть распределены между
+    союзниками» (D-13)."""
+    s = titans(4, teams=True)
+    t = next(t.id for t in s.board.territories if t.prosperity == 2)
+    hold(s, 0, t, 1)
+    s.artifacts = {"cornucopia": [0, t]}
+    s.gold = [0, 0, 0, 0]
+    economy.revenue(s)
+    assert s.pending[-1]["type"] == "share" and s.current_players() == [0]
+    act(s, 0, "share 1 3")
+    assert s.gold[0] == 1 and s.gold[1] == 3
+
+
+def test_the_owner_chooses_whether_a_troop_or_a_titan_is_lost() -> None:
+    """«он решает, какую именно фигурку убрать» (D-7)."""
+    s = titans()
+    a, b = neighbours(s)
+    hold(s, 0, a, 1)
+    s.titans[a] = 1
+    hold(s, 1, b, 2)
+    hold(s, 1, 12, 1)
+    give_turn(s, "ares", 0)
+    s.loaded = [0, 1]  # 2+0 against 2+1: the attacker loses a figure of its choice
+    act(s, 0, f"march {a} {b} 1 1")
+    assert s.pending[-1]["type"] == "loss" and s.current_players() == [0]
+    act(s, 0, "lose titan")
+    assert s.pending[-1]["units"] == [1, 0]
+
+
+def test_a_titan_counts_as_one_troop_in_battle() -> None:
+    """«В битве Титан считается, как один отряд»."""
+    s = titans()
+    a, b = neighbours(s)
+    hold(s, 0, a, 1)
+    s.titans[a] = 1
+    hold(s, 1, b, 2)
+    hold(s, 1, 20 if len(s.owner) > 20 else 12, 1)
+    give_turn(s, "ares", 0)
+    s.loaded = [0, 1]  # 2+0 against 2+1: the attacker loses a figure
+    act(s, 0, f"march {a} {b} 1 1")
+    assert any("P0 2+0 = 2 against P1 2+1 = 3" in e.text for e in s.log.events())
+    act(s, 0, "lose troop")
+    assert s.pending[-1]["units"] == [0, 1]
+
+
+def test_the_defender_also_chooses_its_lost_figure_then_the_battle_goes_on() -> None:
+    """D-7 for the defender: after its choice the round ends as usual."""
+    s = titans()
+    a, b = neighbours(s)
+    hold(s, 0, a, 3)
+    hold(s, 1, b, 1)
+    s.titans[b] = 1
+    hold(s, 1, 12, 1)
+    give_turn(s, "ares", 0)
+    s.loaded = [3, 0]  # 3+3 against 2+0: the defender loses a figure of its choice
+    act(s, 0, f"march {a} {b} 3 0")
+    assert s.current_players() == [1] and s.pending[-1]["type"] == "loss"
+    act(s, 1, "lose titan")
+    assert (s.troops[b], s.titans[b]) == (1, 0)
+    top = s.pending[-1]  # P1 has nowhere to retreat; P0 may go back to its neighbour
+    assert (top["type"], top["stage"], s.current_players()) == ("retreat", "attacker", [0])

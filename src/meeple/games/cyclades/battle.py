@@ -109,7 +109,9 @@ def _defenders(s: CycladesState, b: dict[str, Any]) -> int:
     return s.fleets[at]
 
 
-def _lose(s: CycladesState, b: dict[str, Any], attacker: bool) -> None:
+def _saved(s: CycladesState, b: dict[str, Any], attacker: bool) -> bool:
+    """The Caduceus: its owner (or an ally) pays 1 gold to cancel a loss on its
+    territory (D-8: paid while gold lasts)."""
     at = int(b["at"])
     side = int(b["att"] if attacker else b["def"])
     horn = s.artifacts.get("caduceus")
@@ -119,15 +121,30 @@ def _lose(s: CycladesState, b: dict[str, Any], attacker: bool) -> None:
         if payer >= 0:
             s.gold[payer] -= 1
             s.log.add(s.cycle, f"{s.name(payer)} pays 1 gold to save a unit: the Caduceus.")
-            return
+            return True
+    return False
+
+
+def _mixed(s: CycladesState, b: dict[str, Any], attacker: bool) -> bool:
+    """Has this side troops and Titans in the battle (so its owner picks the loss)?"""
+    if b["kind"] != "land":
+        return False
+    at = int(b["at"])
+    n, k = b["units"] if attacker else (s.troops[at], s.titans[at])
+    return bool(n and k)
+
+
+def _lose(s: CycladesState, b: dict[str, Any], attacker: bool, titan: bool = False) -> None:
+    """Remove one unit of a side (a Titan if ``titan`` or no troop is left)."""
+    at = int(b["at"])
     if attacker:
         u = b["units"]
-        if u[0]:
+        if u[0] and not titan:
             u[0] -= 1
         else:
             u[1] -= 1
     elif b["kind"] == "land":
-        if s.troops[at]:
+        if s.troops[at] and not titan:
             s.troops[at] -= 1
         else:
             s.titans[at] -= 1
@@ -137,25 +154,18 @@ def _lose(s: CycladesState, b: dict[str, Any], attacker: bool) -> None:
             s.fleet_owner[at] = -1
 
 
-def rounds(s: CycladesState, b: dict[str, Any]) -> None:
+def rounds(s: CycladesState, b: dict[str, Any], resume: bool = False) -> None:
     """Fight rounds until the battle ends or a side that can retreat is asked whether to
-    (the defender first, then the attacker); a side with nowhere to go fights on."""
+    (the defender first, then the attacker); a side with nowhere to go fights on.
+    ``resume``: the round's dice are rolled, its losses being taken."""
     p, q, at = int(b["att"]), int(b["def"]), int(b["at"])
     while True:
-        a_units = sum(b["units"])
-        d_units = _defenders(s, b)
-        a_die, d_die = s.roll(), s.roll()
-        a_bonus = sea_bonus(s, p, at, defending=False) if b["kind"] == "sea" else 0
-        d_bonus = defence(s, b)
-        a_total, d_total = a_units + a_die + a_bonus, d_units + d_die + d_bonus
-        s.log.add(s.cycle, f"Round: {s.name(p)} {a_units}+{a_die}"
-                  + (f"+{a_bonus}" if a_bonus else "") + f" = {a_total} against "
-                  f"{s.name(q)} {d_units}+{d_die}" + (f"+{d_bonus}" if d_bonus else "")
-                  + f" = {d_total}.")
-        if a_total <= d_total:
-            _lose(s, b, attacker=True)
-        if d_total <= a_total:
-            _lose(s, b, attacker=False)
+        if resume:
+            resume = False
+        else:
+            _roll(s, b)
+        if not _take_losses(s, b):
+            return  # the owner of a troop and a Titan chooses which is lost (D-7)
         if not _defenders(s, b) and not sum(b["units"]):
             # Nobody is left to take control (D-20): an island keeps its owner.
             where = s.tname(at) if b["kind"] == "land" else f"sea {at}"
@@ -170,6 +180,53 @@ def rounds(s: CycladesState, b: dict[str, Any]) -> None:
             return
         if _ask(s, b, "defender") or _ask(s, b, "attacker"):
             return
+
+
+def _roll(s: CycladesState, b: dict[str, Any]) -> None:
+    """One round's dice and totals; the lower total loses a unit, a tie costs both."""
+    p, q, at = int(b["att"]), int(b["def"]), int(b["at"])
+    a_units = sum(b["units"])
+    d_units = _defenders(s, b)
+    a_die, d_die = s.roll(), s.roll()
+    a_bonus = sea_bonus(s, p, at, defending=False) if b["kind"] == "sea" else 0
+    d_bonus = defence(s, b)
+    a_total, d_total = a_units + a_die + a_bonus, d_units + d_die + d_bonus
+    s.log.add(s.cycle, f"Round: {s.name(p)} {a_units}+{a_die}"
+              + (f"+{a_bonus}" if a_bonus else "") + f" = {a_total} against "
+              f"{s.name(q)} {d_units}+{d_die}" + (f"+{d_bonus}" if d_bonus else "")
+              + f" = {d_total}.")
+    b["losing"] = ["att"] * (a_total <= d_total) + ["def"] * (d_total <= a_total)
+
+
+def _take_losses(s: CycladesState, b: dict[str, Any]) -> bool:
+    """Take the round's losses, attacker first; False when a side holding troops and
+    Titans must first say which figure it loses («он решает, какую именно фигурку
+    убрать» [T p.2], D-7)."""
+    while b["losing"]:
+        attacker = b["losing"][0] == "att"
+        if _saved(s, b, attacker):
+            b["losing"].pop(0)
+        elif _mixed(s, b, attacker):
+            who = int(b["att"] if attacker else b["def"])
+            s.pending.append({"type": "loss", "player": who, "battle": b})
+            return False
+        else:
+            _lose(s, b, attacker)
+            b["losing"].pop(0)
+    del b["losing"]
+    return True
+
+
+def loss_legal(s: CycladesState, top: dict[str, Any]) -> list[Action]:
+    return [Action("lose", ("troop",)), Action("lose", ("titan",))]
+
+
+def apply_loss(s: CycladesState, top: dict[str, Any], a: Action) -> None:
+    """The chosen figure is lost; the round ends as usual (the battle goes on)."""
+    s.pending.pop()
+    b = top["battle"]
+    _lose(s, b, b["losing"].pop(0) == "att", titan=a.args[0] == "titan")
+    rounds(s, b, resume=True)
 
 
 def _ask(s: CycladesState, b: dict[str, Any], stage: str) -> bool:

@@ -38,7 +38,10 @@ def pending_text(s: CycladesState, top: dict[str, object]) -> str:
              "kronos": "Kronos: take your free building or Titan",
              "place": "choose where you start", "kraken": "move the Kraken on, or stop",
              "sphinx": "Sphinx: sell a troop, fleet, priest or philosopher for 2 gold, "
-                       "or stop", "sylph": "Sylph: move fleets one sea, or stop"}
+                       "or stop", "sylph": "Sylph: move fleets one sea, or stop",
+             "loss": "you lose a figure: a troop or a Titan?",
+             "share": f"give some of the {top.get('gold')} gold of the "
+                      f"{str(top.get('why', '')).capitalize()} to an ally, or keep it"}
     return texts.get(str(top["type"]), str(top["type"]))
 
 
@@ -58,9 +61,10 @@ ECONOMY: Handler = (economy.choice_legal, economy.apply_choice)
 TITANS: Handler = (titans.choice_legal, titans.apply_choice)
 HANDLERS: dict[str, Handler] = {
     "retreat": (battle.retreat_legal, battle.apply_retreat),
+    "loss": (battle.loss_legal, battle.apply_loss),
     "target": CREATURE, "kraken": CREATURE, "sphinx": CREATURE, "sylph": CREATURE,
     "metropolis": ECONOMY, "special": ECONOMY, "prosper": ECONOMY,
-    "kronos": TITANS, "place": TITANS,
+    "kronos": TITANS, "place": TITANS, "share": TITANS,
 }
 
 
@@ -185,6 +189,7 @@ def bid(s: CycladesState, p: int, a: Action) -> None:
             s.gold[p] -= 1
             s.gold[q] += 1
             s.log.add(s.cycle, f"{s.name(p)} pays 1 gold to {s.name(q)}: Zeus's Thunderbolt.")
+            titans.offer_share(s, q, 1, "thunderbolt")
         s.queue.insert(0, [q, god])
         s.log.add(s.cycle, f"{s.name(p)} outbids {s.name(q)} on {god.capitalize()}: {amount}.")
     else:

@@ -84,6 +84,10 @@ def describe(s: CycladesState, player: int, a: Action) -> str:
             return f"send {s.track[int(x[0])].capitalize()} away for a new creature (1 gold)"
         case "fight":
             return "fight another round"
+        case "lose":
+            return f"lose a {'Titan' if x[0] == 'titan' else 'troop'}"
+        case "share":
+            return f"give {x[1]} gold to P{x[0]}" if x[1] else "keep the gold"
         case "retreat":
             return f"retreat to {where(x[0]) if top.get('kind') == 'land' else f'sea {x[0]}'}"
         case "metropolis" | "prosper":

@@ -64,6 +64,21 @@ def transfer(s: CycladesState, p: int, name: str, t: int) -> None:
               f"{s.name(s.owner[t])} on {s.tname(t)}.")
 
 
+def offer_share(s: CycladesState, p: int, gold: int, why: str) -> None:
+    """Team play: gold an artifact brought ``p`` may go to allies (D-13): the
+    Thunderbolt's coin, the gold made on the Cornucopia's territory [T p.3]."""
+    if any(s.allies(p, q) for q in range(s.n)):
+        s.pending.append({"type": "share", "player": p, "gold": gold, "why": why})
+
+
+def _share_options(s: CycladesState, p: int, gold: int) -> list[Action]:
+    """``share ALLY N``: N of the gold to that ally (``share ALLY 0`` keeps it all)."""
+    allies = [q for q in range(s.n) if s.allies(p, q) and q not in s.eliminated]
+    top = min(gold, s.gold[p])
+    return [Action("share", (allies[0], 0))] + [Action("share", (q, k)) for q in allies
+                                                 for k in range(1, top + 1)]
+
+
 def kronos_bonus(s: CycladesState, p: int) -> None:
     s.pending.append({"type": "kronos", "player": p})
 
@@ -208,6 +223,8 @@ def _bonus_text(bonus: dict[str, Any]) -> str:
 def choice_legal(s: CycladesState, top: dict[str, Any]) -> list[Action]:
     p = int(top["player"])
     stage = top.get("stage")
+    if top["type"] == "share":
+        return _share_options(s, p, int(top["gold"]))
     if top["type"] == "kronos" or stage == "kronos":
         return _kronos_options(s, p) or [Action("free", ("none",))]
     if stage == "land":
@@ -224,6 +241,14 @@ def apply_choice(s: CycladesState, top: dict[str, Any], a: Action) -> None:
     p = int(top["player"])
     if a.args and a.args[0] == "none":
         s.log.add(s.cycle, f"{s.name(p)} has nowhere to take this.")
+        return
+    if a.kind == "share":
+        q, k = int(a.args[0]), int(a.args[1])
+        s.gold[p] -= k
+        s.gold[q] += k
+        what = str(top["why"]).capitalize()
+        s.log.add(s.cycle, f"{s.name(p)} gives {k} gold of the {what} to {s.name(q)}."
+                  if k else f"{s.name(p)} keeps the gold of the {what}.")
         return
     if a.kind == "free":
         kind, t = str(a.args[0]), int(a.args[1])
