@@ -17,7 +17,7 @@ from meeple.core.errors import IllegalActionError
 from meeple.core.record import GameRecord
 from meeple.games.colonies import ColoniesGame, ColoniesState
 from meeple.games.colonies.saves import state_from_json
-from meeple.games.colonies.sheets import opening_post, parse_post
+from meeple.games.colonies.sheets import REQUIRED, SPEC, opening_post, parse_post
 from tests.server_helpers import auth, create, server
 
 GAME = ColoniesGame()
@@ -298,3 +298,12 @@ def test_sheets_travel_through_the_generic_action_route_and_stay_private(
         r = c.get(f"/api/games/{other['id']}/opening",
                   headers=auth(other["spectator_token"]))
         assert r.status_code == 404
+
+
+def test_the_rules_document_lists_the_sheet_limits_of_the_data() -> None:
+    doc = (Path(__file__).resolve().parent.parent / "docs/rules/colonies.md").read_text("utf-8")
+    for field, spec in SPEC["fields"].items():
+        need = "yes" if field in REQUIRED else "picture or looks"
+        row = (f"| `{field}` | {spec['label']['ru']} | {spec['max']} | "
+               f"{'yes' if spec['line'] else 'no'} | {need} |")
+        assert row in doc, row
