@@ -3,6 +3,10 @@
 // as a face), units in their owners' colours; each player's resources, cards, objectives
 // and active advance effects; the advance tree, whose open advances can be clicked.
 import { h, s, colour } from "./dom.js";
+
+// Barbarians (owner -1) own camps, their units and the buildings of a city they took.
+const BARBARIAN = "#3b2f2f";
+const owned = (q) => (q < 0 ? BARBARIAN : colour(q));
 import { t } from "./i18n.js";
 
 const R = 34;  // hex radius
@@ -61,14 +65,14 @@ export function board(p, ctx) {
   }
   for (const c of v.cities) {
     const [x, y] = pos[c.hex];
-    const who = c.owner < 0 ? "#3b2f2f" : colour(c.owner);
+    const who = owned(c.owner);
     const g = s("g", { class: "city", "data-city": c.hex, "data-size": c.size, "pointer-events": "none" },
       s("circle", { cx: x, cy: y - 4, r: 11, fill: who, stroke: "#fff", "stroke-width": 2 }),
       s("text", { x, y: y, "text-anchor": "middle", "font-size": 11, fill: "#fff", text: MOOD[c.mood] }));
     // One block per building, in the colour of the player it belongs to: the city grows.
     Object.entries(c.buildings).forEach(([kind, owner], i) => {
       const bx = x - 18 + (i % 4) * 9, by = y + 9 + Math.floor(i / 4) * 9;
-      g.append(s("rect", { x: bx, y: by, width: 8, height: 8, fill: colour(owner), stroke: "#fff",
+      g.append(s("rect", { x: bx, y: by, width: 8, height: 8, fill: owned(owner), stroke: "#fff",
         "stroke-width": 0.8, "data-building": kind }),
         s("text", { x: bx + 4, y: by + 6.5, "text-anchor": "middle", "font-size": 6, fill: "#fff", text: SHORT[kind] }));
     });
@@ -88,7 +92,7 @@ export function board(p, ctx) {
     // A second owner on the hex (a battle under way) writes one line higher.
     const other = Object.values(groups).findIndex((o) => o.hex === gr.hex) !== i;
     svg.append(s("text", { x: x - 20, y: y - 14 - (other ? 9 : 0), "font-size": 10, "font-weight": 700,
-      fill: gr.owner < 0 ? "#3b2f2f" : colour(gr.owner), "pointer-events": "none", "data-units": gr.hex, text }));
+      fill: owned(gr.owner), "pointer-events": "none", "data-units": gr.hex, text }));
   });
   const hint = (p.choices || []).some((c) => hexes(c.action).length) ? h("p", { class: "muted", text: t("pickHex") }) : null;
   return h("div", {}, svg, hint, h("p", { class: "muted",
