@@ -51,18 +51,6 @@ def act(s: CycladesState, p: int, text: str) -> None:
     s.apply(p, Action.parse(text))
 
 
-def shared_sea(s: CycladesState, a: int, b: int) -> int:
-    return next(x for x in s.board.territories[a].seas if x in s.board.territories[b].seas)
-
-
-def pair(s: CycladesState) -> tuple[int, int]:
-    """Two territories beside one sea (one fleet joins them)."""
-    ts = s.board.territories
-    return next((a.id, b.id) for a in ts for b in ts
-                if a.id < b.id and set(a.seas) & set(b.seas))
-
-
-# ---- the god track -----------------------------------------------------------------
 def test_face_down_god_comes_first_next_cycle() -> None:
     s = fresh(4)
     flow.update_gods(s)
