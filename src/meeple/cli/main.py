@@ -24,12 +24,15 @@ def _subcommands() -> None:
     from meeple.cli.client import app as client_app
     from meeple.cli.colonies import app as colonies_app
     from meeple.cli.db import app as db_app
+    from meeple.cli.people import admin_app, ratings_app
     from meeple.cli.serve import serve
     from meeple.cli.sim import arena, simulate
 
     app.add_typer(colonies_app, name="colonies")
     app.add_typer(client_app, name="client")
     app.add_typer(db_app, name="db")
+    app.add_typer(admin_app, name="admin")
+    app.add_typer(ratings_app, name="ratings")
     app.command()(simulate)
     app.command()(arena)
     app.command()(serve)
@@ -62,10 +65,15 @@ def play(
         help="Save the game record here after every action.")] = None,
     resume: Annotated[Path | None, typer.Option(help="Continue a saved game record.")] = None,
     option: OptionList = None,
+    lang: Annotated[str, typer.Option(
+        help="The language of the game's texts: en or ru.")] = "en",
 ) -> None:
     """Play in the terminal against bots (or other people at the same keyboard)."""
     from meeple.cli.play import play_terminal
+    from meeple.core.text import LANGS
 
+    if lang not in LANGS:
+        fail(f"--lang {lang!r}: the languages are {', '.join(LANGS)}")
     record = None
     try:
         if resume is not None:
@@ -95,7 +103,7 @@ def play(
     except (KeyError, ValueError, MeepleError) as e:
         fail(str(e))
     typer.echo(f"{g.title}: {n} players, seed {seed}. Type 'help' at any prompt.")
-    play_terminal(game, n, seat_list, seed, opts, save, resume=record)
+    play_terminal(game, n, seat_list, seed, opts, save, resume=record, lang=lang)
 
 
 @app.command()

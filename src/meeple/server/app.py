@@ -40,6 +40,8 @@ class Config:
     ws_rate: float = 20.0  # WebSocket messages per second per connection
     ws_burst: float = 40.0
     db_timeout: float = 10.0  # seconds to wait for a database locked by someone else
+    signin_rate: float = 0.2  # sign-in attempts per second per address and per name
+    signin_burst: float = 10.0
 
 
 def create_app(config: Config) -> FastAPI:
@@ -73,13 +75,17 @@ def create_app(config: Config) -> FastAPI:
     app = FastAPI(title="meeple", version="1", lifespan=lifespan,
                   description="Strategy board games with every rule enforced. Each seat "
                               "sees only what its player may see.")
+    from meeple.server.account_api import Sessions
+    from meeple.server.account_api import router as people
     from meeple.server.api import router
 
     app.include_router(router)
+    app.include_router(people)
     _errors(app)
     app.state.config = config
     from meeple.server.limits import Limits
 
+    app.add_middleware(Sessions)  # inside the limits: a flood is refused before any lookup
     app.add_middleware(Limits, max_body=config.max_body, rate=config.rate,
                        burst=config.burst)
     from pathlib import Path

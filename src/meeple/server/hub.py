@@ -20,8 +20,10 @@ from typing import Any
 from meeple.core.actions import Action
 from meeple.core.errors import ActionParseError, IllegalActionError, MeepleError
 from meeple.core.game import Game, State
+from meeple.core.text import DEFAULT_LANG, localize, render
 from meeple.server.bots import BotRunner
 from meeple.server.errors import BadRequest, Conflict, Illegal
+from meeple.server.ratings import apply_pending, final_result
 from meeple.server.store import Append, Appended, DuplicateKey, StaleVersion, Store
 from meeple.server.writer import Writer
 from meeple.sim.match import bot_seed
@@ -34,10 +36,12 @@ class Subscriber:
     """One WebSocket: the seat it may see (None: the public view) and its mailbox. A slow
     reader loses old updates, never the newest: each update is a whole view."""
 
-    def __init__(self, seat: int | None, role: str = "seat", board: bool = False) -> None:
+    def __init__(self, seat: int | None, role: str = "seat", board: bool = False,
+                 lang: str = DEFAULT_LANG) -> None:
         self.seat = seat
         self.role = role
         self.board = board  # also the board as text (clients that draw it need not)
+        self.lang = lang  # the language of its prompts, choices and result
         self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=32)
 
     def put(self, message: dict[str, Any]) -> None:
@@ -110,7 +114,9 @@ class Hub:
     # --- loading ----------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Load every unfinished game so that its bots and deadlines run again."""
+        """Load every unfinished game so that its bots and deadlines run again, and rate
+        games that ended just before a crash."""
+        await self.rate()
         for gid in await asyncio.to_thread(self.store.unfinished):
             try:
                 self._schedule_bots(await self.live(gid))
@@ -181,9 +187,11 @@ class Hub:
             before = set(live.state.current_players())
             deadline = self._deadline(live, new, before)
             snap = new.to_json() if rec.seq % self.snapshot_every == 0 else None
+            over = new.is_terminal()
+            result = final_result(gid, live.game.name, live.seats, new) if over else None
             try:
-                await self.writer.append(Append(gid, rec, new.is_terminal(), deadline, snap,
-                                                self._notices(live, new, before)))
+                await self.writer.append(Append(gid, rec, over, deadline, snap,
+                                                self._notices(live, new, before), result))
             except StaleVersion:
                 await self.catch_up(live)
                 raise Conflict(f"another move came first; the game is at version "
@@ -194,7 +202,17 @@ class Hub:
                 return _ack(prior, duplicate=True)
             live.state, live.version, live.deadline_at = new, rec.seq, deadline
             self._after_change(live)
+        if over:
+            self._spawn(self.rate())
         return _ack(rec, duplicate=False)
+
+    async def rate(self) -> None:
+        """Bring the ratings up to date with the finished games (in a thread: it is one
+        transaction per game)."""
+        try:
+            await asyncio.to_thread(apply_pending, self.store.engine)
+        except Exception:
+            log.exception("rating finished games failed; 'meeple ratings recompute' redoes it")
 
     def _deadline(self, live: Live, new: State, before: set[int]) -> float | None:
         """A new deadline whenever a person is newly waited on; kept while the same people
@@ -227,12 +245,12 @@ class Hub:
         return out
 
     def _after_change(self, live: Live, publish: bool = True) -> None:
-        views: dict[tuple[int | None, str, bool], dict[str, Any]] = {}
+        views: dict[tuple[int | None, str, bool, str], dict[str, Any]] = {}
         for sub in list(live.subscribers):
-            key = (sub.seat, sub.role, sub.board)
+            key = (sub.seat, sub.role, sub.board, sub.lang)
             if key not in views:
-                views[key] = {"type": "update",
-                              **self.payload(live, sub.seat, sub.role, sub.board)}
+                views[key] = {"type": "update", **self.payload(live, sub.seat, sub.role,
+                                                               sub.board, sub.lang)}
             sub.put(views[key])
         if publish and self.publish is not None:
             self._spawn(self.publish(live.id, live.version))
@@ -241,7 +259,7 @@ class Hub:
     # --- what a seat sees -------------------------------------------------------------
 
     def payload(self, live: Live, seat: int | None, role: str = "seat",
-                board: bool = True) -> dict[str, Any]:
+                board: bool = True, lang: str = DEFAULT_LANG) -> dict[str, Any]:
         s = live.state
         waiting = live.game.visible_waiting(s, seat)
         view = s.view(seat)
@@ -261,16 +279,18 @@ class Hub:
             out["board"] = s.render(seat)
         if seat is not None and seat in waiting:
             legal = s.legal_actions(seat)
-            out["prompt"] = [p.text for p in s.prompts() if p.player == seat]
+            out["prompt"] = [render(p.text, lang) for p in s.prompts() if p.player == seat]
             out["legal"] = [str(a) for a in legal]
-            out["choices"] = [{"action": str(a), "text": s.describe(seat, a)} for a in legal]
+            out["choices"] = [{"action": str(a), "text": render(s.describe(seat, a), lang)}
+                              for a in legal]
         if s.is_terminal():
-            out["result"] = s.result()
+            out["result"] = localize(s.result(), lang)
         return out
 
-    def visible_log(self, live: Live, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+    def visible_log(self, live: Live, seat: int | None, since: int = 0,
+                    lang: str = DEFAULT_LANG) -> list[dict[str, Any]]:
         events = live.state.log.visible(seat)
-        return [{"index": i, "round": e.round, "text": e.text}
+        return [{"index": i, "round": e.round, "text": e.line(lang)}
                 for i, e in enumerate(events) if i >= since]
 
     # --- bots and deadlines -----------------------------------------------------------

@@ -17,6 +17,8 @@ from meeple.core.errors import MeepleError
 from meeple.core.game import Game
 from meeple.core.record import GameRecord
 from meeple.core.registry import get_game
+from meeple.server import accounts
+from meeple.server.accounts import acting
 from meeple.server.errors import BadRequest, Forbidden, NotFound, Unauthorized
 from meeple.server.hub import HUMAN_KINDS, Hub
 from meeple.server.schemas import Claim, CreateGame, ImportGame, Join, SeatSpec, Settings
@@ -32,9 +34,15 @@ def digest(secret: str) -> str:
 
 
 async def authorize(hub: Hub, gid: str, token: str | None) -> Credential:
+    if not token and acting() is not None:
+        # Signed in: the account's own seat of this game, from any browser.
+        seat = await asyncio.to_thread(hub.store.seat_of_account, gid, acting())
+        if seat is None:
+            raise Forbidden(f"your account has no seat in game {gid!r}")
+        return Credential(gid, "seat", seat)
     if not token:
         raise Unauthorized("this needs the secret of a seat, a spectator link or the owner: "
-                           "send 'Authorization: Bearer SECRET'")
+                           "send 'Authorization: Bearer SECRET', or sign in")
     cred = await asyncio.to_thread(hub.store.credential, digest(token))
     if cred is None or cred.game_id != gid:
         raise Forbidden(f"that secret does not open game {gid!r}")
@@ -111,15 +119,22 @@ async def _store_game(hub: Hub, game: Game, players: int, seed: int, options: di
            "owner_hash": digest(owner), "spectator_hash": digest(spectator),
            "version": len(actions), "finished": False, "deadline_at": None}
     seat_rows = [{"seat": i, "kind": s.kind, "name": s.name, "secret_hash": digest(t),
-                  "joined": s.kind not in HUMAN_KINDS, "webhook": None}
+                  "joined": s.kind not in HUMAN_KINDS, "webhook": None, "account_id": None}
                  for i, (s, t) in enumerate(zip(specs, tokens, strict=True))]
+    account = acting()
+    mine = next((r for r in seat_rows if r["kind"] == "human"), None)
+    if account is not None and mine is not None:
+        # Signed in: the first human seat is the creator's (the others are invitations).
+        profile = await asyncio.to_thread(accounts.profile, hub.store.engine, account)
+        mine.update(account_id=account, joined=True,
+                    name=mine["name"] or profile["display_name"])
     await asyncio.to_thread(hub.store.create_game, row, seat_rows, actions)
     live = await hub.live(gid)
     await hub.start_game(live)
     return {
         "id": gid, "game": game.name, "players": players, "version": live.version,
         "owner_token": owner, "spectator_token": spectator,
-        "seats": [{"seat": i, "kind": s.kind, "name": s.name,
+        "seats": [{"seat": i, "kind": s.kind, "name": seat_rows[i]["name"],
                    **({"token": t} if s.kind in HUMAN_KINDS else {})}
                   for i, (s, t) in enumerate(zip(specs, tokens, strict=True))],
     }
@@ -129,7 +144,8 @@ async def join(hub: Hub, req: Join) -> dict[str, Any]:
     cred = await asyncio.to_thread(hub.store.credential, digest(req.token))
     if cred is None or cred.role != "seat" or cred.seat is None:
         raise Forbidden("that is not the secret of a seat")
-    await asyncio.to_thread(hub.store.join, cred.game_id, cred.seat, req.name, req.webhook)
+    await asyncio.to_thread(hub.store.join, cred.game_id, cred.seat, req.name, req.webhook,
+                            None, acting())
     await hub.reload_seats(await hub.live(cred.game_id))
     return {"game_id": cred.game_id, "seat": cred.seat, "name": req.name}
 
@@ -144,7 +160,7 @@ async def claim(hub: Hub, gid: str, seat: int, req: Claim) -> dict[str, Any]:
         raise Forbidden(f"seat {seat} is not a human seat")
     token = new_secret()
     ok = await asyncio.to_thread(hub.store.join, gid, seat, req.name, req.webhook,
-                                 digest(token))
+                                 digest(token), acting())
     if not ok:
         raise Forbidden(f"seat {seat} of game {gid} is taken")
     await hub.reload_seats(live)

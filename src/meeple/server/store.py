@@ -16,6 +16,7 @@ from meeple.core.game import State
 from meeple.core.registry import get_game
 from meeple.server import db
 from meeple.server.errors import NotFound
+from meeple.server.ratings import write_result
 
 
 class StaleVersion(Exception):
@@ -43,6 +44,7 @@ class Append:
     deadline_at: float | None
     snapshot: Any | None
     notices: list[dict[str, Any]]
+    result: dict[str, Any] | None = None  # places and scores, with a game's last action
 
 
 @dataclass
@@ -101,6 +103,12 @@ class Store:
                              .order_by(db.seats.c.seat)).mappings().all()
             return [dict(r) for r in rows]
 
+    def seat_of_account(self, game_id: str, account_id: int | None) -> int | None:
+        with self.engine.connect() as c:
+            r = c.execute(select(db.seats.c.seat).where(and_(
+                db.seats.c.game_id == game_id, db.seats.c.account_id == account_id))).first()
+        return int(r[0]) if r else None
+
     def credential(self, secret_hash: str) -> Credential | None:
         with self.engine.connect() as c:
             r = c.execute(select(db.seats.c.game_id, db.seats.c.seat)
@@ -115,15 +123,36 @@ class Store:
         return None
 
     def join(self, game_id: str, seat: int, name: str, webhook: str | None,
-             new_hash: str | None = None) -> bool:
-        """Mark a seat taken; with ``new_hash`` only if it was free (a public claim)."""
+             new_hash: str | None = None, account_id: int | None = None) -> bool:
+        """Mark a seat taken; with ``new_hash`` only if it was free (a public claim);
+        with ``account_id`` it becomes that account's, unless it is someone else's or
+        the account holds another seat of the game (then it stays a guest seat)."""
         values: dict[str, Any] = {"joined": True, "name": name, "webhook": webhook}
         cond = and_(db.seats.c.game_id == game_id, db.seats.c.seat == seat)
         if new_hash is not None:
             values["secret_hash"] = new_hash
             cond = and_(cond, db.seats.c.joined.is_(False))
         with self.engine.begin() as c:
-            return c.execute(update(db.seats).where(cond).values(**values)).rowcount == 1
+            done = c.execute(update(db.seats).where(cond).values(**values)).rowcount == 1
+            if done and account_id is not None:
+                self._adopt(c, game_id, seat, account_id)
+            return done
+
+    def adopt(self, game_id: str, seat: int, account_id: int) -> bool:
+        """Make a seat the account's; False if it is another account's or the account
+        already holds a seat of this game."""
+        with self.engine.begin() as c:
+            return self._adopt(c, game_id, seat, account_id)
+
+    @staticmethod
+    def _adopt(c: Connection, game_id: str, seat: int, account_id: int) -> bool:
+        held = c.execute(select(db.seats.c.seat).where(and_(
+            db.seats.c.game_id == game_id, db.seats.c.account_id == account_id))).first()
+        if held is not None:
+            return int(held[0]) == seat
+        return c.execute(update(db.seats).where(and_(
+            db.seats.c.game_id == game_id, db.seats.c.seat == seat,
+            db.seats.c.account_id.is_(None))).values(account_id=account_id)).rowcount == 1
 
     def list_games(self, public_only: bool, limit: int = 100) -> list[dict[str, Any]]:
         with self.engine.connect() as c:
@@ -252,6 +281,9 @@ class Store:
                     **n} for i in batch for n in i.notices]
         if notices:
             c.execute(insert(db.outbox), notices)
+        for i in batch:
+            if i.result is not None:
+                write_result(c, i.result)
 
     def set_deadline(self, game_id: str, deadline_at: float | None) -> None:
         with self.engine.begin() as c:
