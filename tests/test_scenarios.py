@@ -12,7 +12,10 @@ ROOT = Path(__file__).resolve().parent.parent / "scenarios"
 CASES = [(f, sc) for f in collect([ROOT]) for sc in load(f)]
 
 
-@pytest.mark.parametrize(("file", "sc"), CASES, ids=[f"{sc.game}/{f.stem}: {sc.name}" for f, sc in CASES])
+IDS = [f"{sc.game}/{f.stem}: {sc.name}" for f, sc in CASES]
+
+
+@pytest.mark.parametrize(("file", "sc"), CASES, ids=IDS)
 def test_scenario(file: Path, sc: ScenarioModel) -> None:
     result = run(sc, str(file))
     failed = [f"{c.path}: {c.detail}" for c in result.checks if not c.ok]
