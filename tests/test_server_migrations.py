@@ -35,7 +35,7 @@ def test_migrating_twice_changes_nothing(tmp_path: Path) -> None:
     db.migrate(url)
     engine = create_engine(url)
     with engine.connect() as c:
-        assert c.exec_driver_sql("select version_num from alembic_version").scalar() == "0002"
+        assert c.exec_driver_sql("select version_num from alembic_version").scalar() == "0003"
     engine.dispose()
 
 
@@ -80,7 +80,7 @@ def test_a_database_from_before_accounts_upgrades_with_its_games_intact(database
     db.migrate(database)
     engine = create_engine(database)
     with engine.connect() as c:
-        assert c.exec_driver_sql("select version_num from alembic_version").scalar() == "0002"
+        assert c.exec_driver_sql("select version_num from alembic_version").scalar() == "0003"
         seats = c.exec_driver_sql(
             "select seat, kind, name, account_id from seats where game_id = 'old1' "
             "order by seat").all()

@@ -84,16 +84,39 @@ snapshots = Table(
 outbox = Table(
     "outbox", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
-    Column("seat", Integer, nullable=False),
-    Column("url", Text, nullable=False),
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=True),  # None: news
+    Column("seat", Integer, nullable=True),
+    Column("url", Text, nullable=True),  # a webhook notice; None: an account's (email)
     Column("payload", JSON, nullable=False),
     Column("attempts", Integer, nullable=False, default=0),
     Column("next_at", Float, nullable=False),
     Column("delivered", Boolean, nullable=False, default=False),
     Column("error", Text, nullable=True),
+    # Account notices (migration 0003; docs/server.md, "Notifications, announcements and
+    # numbers"): to whom, what kind, and a key that lets a notice be made only once.
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=True, index=True),
+    Column("kind", String(24), nullable=True),
+    Column("dedup", String(120), nullable=True, unique=True),
+    Column("created_at", Float, nullable=True),
 )
 Index("ix_outbox_pending", outbox.c.delivered, outbox.c.next_at)
+
+announcements = Table(
+    "announcements", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game", String(32), nullable=False),  # sent to the opted-in players of this game
+    Column("subject", String(200), nullable=False),
+    Column("body", Text, nullable=False),
+    Column("author_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("recipients", Integer, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+server_keys = Table(  # secrets of the server itself, e.g. the unsubscribe links' key
+    "server_keys", metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", String(128), nullable=False),
+)
 
 
 # --- people (migration 0002; docs/server.md, "People") -----------------------------------
