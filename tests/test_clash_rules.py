@@ -136,19 +136,3 @@ def test_currency_pays_taxes_in_gold_monuments_draws_a_wonder_civil_liberties_gi
     act(s, 0, 'advance "Civil Liberties"')
     assert s.res[0]["mood"] == 1 + 3 + 1  # Voting's token, Civil Liberties' 3 and its token
 
-
-def test_the_log_names_what_made_a_collection_possible() -> None:
-    s = fresh()
-    for h in (6, 7, 16, 18, 19):
-        s.terrain[h] = "barren"
-    s.terrain[20] = "water"
-    city(s, 0, CENTRE, bld=("temple",))
-    learn(s, 0, "Irrigation", "Fishing")
-    act(s, 0, "collect 17 food:2")  # the city's fertile hex and one barren or sea hex
-    assert s.log.events()[-1].text.endswith("collected by the city at 2,2.")
-    s.terrain[CENTRE] = "barren"
-    for h in (6, 7, 16, 18, 19):
-        s.terrain[h] = "mountain"
-    res(s, 0, food=0)
-    act(s, 0, "collect 17 food:2")  # one barren (Irrigation), one sea (Fishing)
-    assert "(Irrigation, Fishing)" in s.log.events()[-2].text
