@@ -145,13 +145,14 @@ def _feasible(s: CycladesState, later: list[int], taken: set[int],
     """Can every later player still take two neighbouring territories (a team's members
     on different islands) and two free seas beside them? ``placed`` are the pairs whose
     fleets are not down yet (the player placing now)."""
-    seen: set[tuple[int, frozenset[int], frozenset[tuple[int, int]]]] = set()
+    # The same pairs reached in another order (same islands per team) end alike.
+    seen: set[tuple[int, frozenset[tuple[int, int]], frozenset[tuple[int, int]]]] = set()
 
     def search(i: int, taken: set[int], islands: set[tuple[int, int]],
                pairs: list[tuple[int, int]]) -> bool:
         if i == len(later):
             return _seas_for(s, pairs, seas)
-        key = (i, frozenset(taken), frozenset(islands))
+        key = (i, frozenset(pairs), frozenset(islands))
         if key in seen:
             return False
         seen.add(key)
