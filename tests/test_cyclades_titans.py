@@ -547,3 +547,17 @@ def test_the_defender_also_chooses_its_lost_figure_then_the_battle_goes_on() -> 
     assert (s.troops[b], s.titans[b]) == (1, 0)
     top = s.pending[-1]  # P1 has nowhere to retreat; P0 may go back to its neighbour
     assert (top["type"], top["stage"], s.current_players()) == ("retreat", "attacker", [0])
+
+
+def test_team_play_an_apollo_player_may_also_hand_the_helm_to_an_ally() -> None:
+    """Apollo's players have a turn too: «в начале своего хода» the Helm may go."""
+    s = titans(4, teams=True)
+    hold(s, 0, 0, 1)
+    hold(s, 0, 1, 1)
+    hold(s, 1, 12, 1)
+    s.artifacts = {"helm": [0, 0]}
+    give_turn(s, "apollo", 0)
+    turn.start(s)
+    assert s.current_players() == [0] and s.pending[-1]["type"] == "transfer"
+    act(s, 0, "artifact helm 12")
+    assert s.artifacts["helm"] == [1, 12] and s.gold[0] == 20 + 1 - 1

@@ -40,6 +40,7 @@ def pending_text(s: CycladesState, top: dict[str, object]) -> str:
              "sphinx": "Sphinx: sell a troop, fleet, priest or philosopher for 2 gold, "
                        "or stop", "sylph": "Sylph: move fleets one sea, or stop",
              "loss": "you lose a figure: a troop or a Titan?",
+             "transfer": "send the Sandals or the Helm to an ally (1 gold each), or end",
              "share": f"give some of the {top.get('gold')} gold of the "
                       f"{str(top.get('why', '')).capitalize()} to an ally, or keep it"}
     return texts.get(str(top["type"]), str(top["type"]))
@@ -64,7 +65,7 @@ HANDLERS: dict[str, Handler] = {
     "loss": (battle.loss_legal, battle.apply_loss),
     "target": CREATURE, "kraken": CREATURE, "sphinx": CREATURE, "sylph": CREATURE,
     "metropolis": ECONOMY, "special": ECONOMY, "prosper": ECONOMY,
-    "kronos": TITANS, "place": TITANS, "share": TITANS,
+    "kronos": TITANS, "place": TITANS, "share": TITANS, "transfer": TITANS,
 }
 
 

@@ -226,6 +226,8 @@ def choice_legal(s: CycladesState, top: dict[str, Any]) -> list[Action]:
     stage = top.get("stage")
     if top["type"] == "share":
         return _share_options(s, p, int(top["gold"]))
+    if top["type"] == "transfer":
+        return [*ally_transfers(s, p), Action("end")]
     if top["type"] == "kronos" or stage == "kronos":
         return _kronos_options(s, p) or [Action("free", ("none",))]
     if stage == "land":
@@ -242,6 +244,13 @@ def apply_choice(s: CycladesState, top: dict[str, Any], a: Action) -> None:
     p = int(top["player"])
     if a.args and a.args[0] == "none":
         s.log.add(s.cycle, f"{s.name(p)} has nowhere to take this.")
+        return
+    if a.kind == "artifact":  # an Apollo player's transfers, one artifact at a time
+        transfer(s, p, str(a.args[0]), int(a.args[1]))
+        if ally_transfers(s, p):
+            s.pending.append(top)
+        return
+    if a.kind == "end":
         return
     if a.kind == "share":
         q, k = int(a.args[0]), int(a.args[1])

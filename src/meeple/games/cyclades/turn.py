@@ -27,6 +27,8 @@ def start(s: CycladesState) -> None:
     if god == APOLLO:
         economy.apollo(s, p)
         s.used["ended"] = 1
+        if titans.ally_transfers(s, p):  # an Apollo turn has a start too [T p.3]
+            s.pending.append({"type": "transfer", "player": p})
     elif god == "kronos":
         titans.kronos_bonus(s, p)
 
