@@ -104,3 +104,33 @@ def test_a_season_paused_for_a_spy_writes_its_reports_when_the_spy_submits(
     assert "takes the unowned province 5" in public
     assert "Their orders" not in public
     assert "+1 reputation" in (reports / "heat-1402-player-0.md").read_text()
+
+
+def test_reports_in_russian_for_the_forum(tmp_path: Path) -> None:
+    game = _start(tmp_path)
+    _ok("orders", str(game), "--player", "0", "--action", "offensive 5",
+        "--action", 'raven 1 "Мир?"', "--action", "submit")
+    out = _ok("resolve", str(game), "--out", str(tmp_path / "ru"), "--lang", "ru")
+    assert "## Сезон Жара 1402 года" in out
+    assert "- Генерал №1: приказов нет, в этом сезоне без действий." in out
+    bb = (tmp_path / "ru" / "heat-1402-player-1.bbcode").read_text()
+    assert "[*](лично) Ворон от: Торговец №0: Мир?" in bb
+    again = _ok("report", str(game), "--seat", "public", "--lang", "ru", "--format", "bbcode")
+    assert "[u]Занято без боя[/u]" in again
+    assert "без боя занимает ничейную провинцию 5 «Плачущий Лес»" in again
+    code, out = _run("report", str(game), "--lang", "de")
+    assert code == 2 and "--lang is en or ru, not 'de'" in out
+
+
+def test_a_spy_is_told_in_russian_when_the_master_resolves_in_russian(tmp_path: Path) -> None:
+    game = _start(tmp_path)
+    _ok("orders", str(game), "--player", "0", "--action", "espionage 1 5",
+        "--action", "recruit 0", "--action", "submit")
+    _ok("orders", str(game), "--player", "1", "--action", "offensive 5", "--action", "submit")
+    _ok("resolve", str(game), "--out", str(tmp_path / "ru"), "--lang", "ru")
+    spy = (tmp_path / "ru" / "heat-1402-spy-player-0.md").read_text()
+    assert "успех. Приказы цели: Наступление на провинцию 5." in spy
+    done = _ok("orders", str(game), "--player", "0", "--action", "propaganda loyalty 0",
+               "--action", "propaganda loyalty 0", "--action", "submit")
+    assert "Reports written to" in done
+    assert "#### Занято без боя" in (tmp_path / "ru" / "heat-1402-public.md").read_text()

@@ -17,12 +17,18 @@ from meeple.core.actions import Action
 from meeple.core.errors import MeepleError
 from meeple.core.record import GameRecord
 from meeple.games.colonies import ColoniesState
-from meeple.games.colonies.report import bbcode, lines, markdown, spy_lines
+from meeple.games.colonies.report import LANGS, bbcode, lines, markdown, spy_lines
 
 app = typer.Typer(no_args_is_help=True, help="Run a Colonies 1402 forum game as its Master.")
 app.add_typer(sheet_app, name="sheet")
 
 GameFile = Annotated[Path, typer.Argument(help="The game file (a meeple game record).")]
+Lang = Annotated[str, typer.Option(help="The reports' language: en or ru (the forum's).")]
+
+
+def _check_lang(lang: str) -> None:
+    if lang not in LANGS:
+        fail(f"--lang is {' or '.join(LANGS)}, not {lang!r}")
 
 
 def _load(path: Path) -> tuple[GameRecord, ColoniesState]:
@@ -145,10 +151,13 @@ def orders(
     out: Annotated[Path | None, typer.Option(
         help="Where the season's reports go if these orders finish it (a spy's new actions); "
              "default: the folder resolve --out named.")] = None,
+    lang: Lang = "",
 ) -> None:
     """Enter or import one player's orders (or set-up choices), all or none: with any line
     refused, nothing is entered."""
     record, state = _load(file)
+    if lang:
+        _check_lang(lang)
     texts = list(action or [])
     if orders_file is not None:
         try:
@@ -170,7 +179,8 @@ def orders(
     typer.echo(f"orders now: {mine.get('orders')}, ravens: {len(mine.get('ravens', []))}")
     if phase == "spy" and state.phase != "spy":
         # The last spy's new actions finished the season: its reports, as resolve writes.
-        _write_reports(state, index, out or _remembered_out(file))
+        where, said = _remembered(file)
+        _write_reports(state, index, out or where, lang or said)
 
 
 @app.command()
@@ -190,22 +200,25 @@ def _out_note(file: Path) -> Path:
     return file.with_name(file.name + ".reports")
 
 
-def _remembered_out(file: Path) -> Path:
-    """Where a season paused for spies writes its reports: the folder ``resolve --out``
-    named, else ``reports`` beside the game file."""
+def _remembered(file: Path) -> tuple[Path, str]:
+    """Where and in which language a season paused for spies writes its reports: as the
+    paused ``resolve`` was told, else ``reports`` beside the game file, in English."""
     note = _out_note(file)
     if note.exists():
-        return Path(note.read_text("utf-8").strip())
-    return file.with_name("reports")
+        where, _, lang = note.read_text("utf-8").strip().partition("\n")
+        return Path(where), lang if lang in LANGS else "en"
+    return file.with_name("reports"), "en"
 
 
 @app.command()
 def resolve(
     file: GameFile,
     out: Annotated[Path | None, typer.Option(help="Write the season's reports here.")] = None,
+    lang: Lang = "en",
 ) -> None:
     """Resolve the season: missing orders count as no actions. Successful spies are then
     asked for their new actions; the season ends when they have given them."""
+    _check_lang(lang)
     record, state = _load(file)
     season = state.season_no
     if not _apply_all(record, state, state.n, ["resolve"]):
@@ -213,20 +226,21 @@ def resolve(
     record.save(file)
     if state.phase == "spy":
         target = out or file.with_name("reports")
-        _out_note(file).write_text(str(target), "utf-8")
-        _write_spy_texts(state, season, target, file)
+        _out_note(file).write_text(f"{target}\n{lang}", "utf-8")
+        _write_spy_texts(state, season, target, file, lang)
         return
-    _write_reports(state, season, out)
+    _write_reports(state, season, out, lang)
 
 
-def _write_spy_texts(state: ColoniesState, season: int, out: Path, file: Path) -> None:
+def _write_spy_texts(state: ColoniesState, season: int, out: Path, file: Path,
+                     lang: str) -> None:
     out.mkdir(parents=True, exist_ok=True)
     label = state.season_label(season).replace(" ", "-").lower()
     spies = state.current_players()
     typer.echo(f"Espionage succeeded: the season waits for the new actions of "
                f"{', '.join(state.name(p) for p in spies)}. Send each spy this text:")
     for p in spies:
-        report = spy_lines(state, season, p)
+        report = spy_lines(state, season, p, lang)
         typer.echo("\n" + markdown(report))
         (out / f"{label}-spy-player-{p}.md").write_text(markdown(report), "utf-8")
         (out / f"{label}-spy-player-{p}.bbcode").write_text(bbcode(report), "utf-8")
@@ -235,8 +249,8 @@ def _write_spy_texts(state: ColoniesState, season: int, out: Path, file: Path) -
                f"reports will be written to {out}/.")
 
 
-def _write_reports(state: ColoniesState, season: int, out: Path | None) -> None:
-    public = lines(state, season, None)
+def _write_reports(state: ColoniesState, season: int, out: Path | None, lang: str) -> None:
+    public = lines(state, season, None, lang)
     typer.echo(markdown(public))
     if out is None:
         return
@@ -245,7 +259,7 @@ def _write_reports(state: ColoniesState, season: int, out: Path | None) -> None:
     seats: list[tuple[str, int | None]] = [("public", None), ("master", state.n)]
     seats += [(f"player-{p}", p) for p in range(state.n)]
     for name, seat in seats:
-        report = lines(state, season, seat)
+        report = lines(state, season, seat, lang)
         (out / f"{label}-{name}.md").write_text(markdown(report), "utf-8")
         (out / f"{label}-{name}.bbcode").write_text(bbcode(report), "utf-8")
     typer.echo(f"Reports written to {out}/{label}-*.md and .bbcode")
@@ -259,12 +273,14 @@ def report(
     fmt: Annotated[str, typer.Option("--format", help="md or bbcode.")] = "md",
     out: Annotated[Path | None, typer.Option(help="Write every report of the season here.")]
     = None,
+    lang: Lang = "en",
 ) -> None:
     """Print a season's report (default: the last resolved season)."""
+    _check_lang(lang)
     _record, state = _load(file)
     index = season - 1 if season else max(0, state.season_no - (state.phase == "orders"))
     if out is not None:
-        _write_reports(state, index, out)
+        _write_reports(state, index, out, lang)
         return
     who: int | None
     if seat == "public":
@@ -277,7 +293,7 @@ def report(
         fail(f"--seat is public, master or a player number 0 to {state.n - 1}")
     if fmt not in ("md", "bbcode"):
         fail("--format is md or bbcode")
-    text = lines(state, index, who)
+    text = lines(state, index, who, lang)
     typer.echo(markdown(text) if fmt == "md" else bbcode(text))
 
 

@@ -44,11 +44,15 @@ def check_options(game: Any, options: dict[str, Any], what: str) -> dict[str, An
 
 
 def log_from_json(entries: list[list[Any]], what: str) -> Log:
-    kinds = (int, int, str)
+    # The text is plain, or a template key with its arguments (meeple.core.text).
     for i, entry in enumerate(entries):
-        if len(entry) != 3 or not all(isinstance(v, k) for v, k in zip(entry, kinds, strict=True)):
+        if len(entry) != 3 or not (isinstance(entry[0], int) and isinstance(entry[1], int)
+                                   and isinstance(entry[2], str | dict)):
             raise SaveFileError(f"bad {what}: log entry {i} is not [round, audience, text]")
-    return Log.from_json(entries)
+    try:
+        return Log.from_json(entries)
+    except ValueError as e:
+        raise SaveFileError(f"bad {what}: a log entry's text: {e}") from e
 
 
 def load_data(package: str, name: str) -> Any:

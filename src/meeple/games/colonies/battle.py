@@ -7,6 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from meeple.core.text import Text
+from meeple.games.colonies.texts import t
+
 NEUTRAL = -2  # the unowned province's defenders in Frost ("a player with army 2")
 
 
@@ -14,7 +17,7 @@ NEUTRAL = -2  # the unowned province's defenders in Frost ("a player with army 2
 class Fighter:
     who: int  # a player, or NEUTRAL
     army: int
-    steps: list[str] = field(default_factory=list)
+    steps: list[Text] = field(default_factory=list)
     roll: int = 0
     result: int = 0
     loss: int = 0
@@ -26,7 +29,7 @@ class Battle:
     owner: int
     fighters: list[Fighter]
     winner: int | None = None  # a player or NEUTRAL; None: a tie nobody owns
-    notes: list[str] = field(default_factory=list)
+    notes: list[Text] = field(default_factory=list)
 
     def fighter(self, who: int) -> Fighter:
         return next(f for f in self.fighters if f.who == who)
@@ -52,25 +55,25 @@ def fight(
         army = f.army
         if f.who == owner and owner_attacks:
             army = half_up(army)
-            f.steps.append(f"owner attacks elsewhere: army halved, rounded up, to {army}")
+            f.steps.append(t("fight.halved.owner", army=army))
         if f.who in double_attackers:
             army = half_up(army)
-            f.steps.append(f"attacks two provinces: army halved, rounded up, to {army}")
+            f.steps.append(t("fight.halved.double", army=army))
         f.roll = roll(die)
         f.result = f.roll + army
-        f.steps.append(f"d{die} rolls {f.roll}: {f.roll} + {army} = {f.result}")
+        f.steps.append(t("fight.roll", die=die, roll=f.roll, army=army, result=f.result))
         if f.who == owner and colonized:
             f.result += colony_bonus
-            f.steps.append(f"colony: +{colony_bonus} = {f.result}")
+            f.steps.append(t("fight.colony", bonus=colony_bonus, result=f.result))
     battle = Battle(province, owner, fighters)
     top = max(f.result for f in fighters)
     tied = [f.who for f in fighters if f.result == top]
     if owner in tied:
         battle.winner = owner
         if len(tied) > 1:
-            battle.notes.append("a tie at the top: the owner wins")
+            battle.notes.append(t("fight.tie.owner"))
     elif len(tied) == 1:
         battle.winner = tied[0]
     else:
-        battle.notes.append("a tie at the top and none of the tied owns it: all of them lose")
+        battle.notes.append(t("fight.tie.none"))
     return battle

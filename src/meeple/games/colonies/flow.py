@@ -9,6 +9,7 @@ from meeple.core.actions import Action
 from meeple.games.colonies import orders, resolve, sheets
 from meeple.games.colonies.data import load
 from meeple.games.colonies.model import RESOURCES
+from meeple.games.colonies.texts import h2, season, t
 
 if TYPE_CHECKING:
     from meeple.games.colonies.state import ColoniesState
@@ -209,13 +210,13 @@ def apply_master(s: ColoniesState, a: Action) -> None:
         pl.goal_status = "rejected"
         pl.goal_note = str(a.args[1]) if len(a.args) > 1 else ""
         pl.ready = False
-        s.log.add(s.round, "The Master sends your goal back" + (
-            f": {pl.goal_note}" if pl.goal_note else "."), int(a.args[0]))
+        s.log.add(s.round, t("goal.back", note=pl.goal_note) if pl.goal_note
+                  else t("goal.back.plain"), int(a.args[0]))
     elif k == "event":
         p = int(a.args[0])
         changes = [[str(r), int(c)] for r, c in zip(a.args[2::2], a.args[3::2], strict=True)]
         s.events.append([p, str(a.args[1]), changes])
-        s.log.add(s.round, f"Personal event: {a.args[1]}", p)
+        s.log.add(s.round, t("event", text=str(a.args[1])), p)
     elif k == "resolve":
         resolve.run(s)
     elif k == "award":
@@ -243,16 +244,16 @@ def open_season(s: ColoniesState) -> None:
         pl.forced = []
     key = orders.season_key(s)
     r = s.round
-    s.log.add(r, f"## {s.season_label()}")
+    s.log.add(r, h2(season(s)))
     if key == "thaw":
         ev = RULES["events"]["thaw"]
         s.thaw_roll = s.roll(ev["die"])
-        s.log.add(r, f"Supplies from home: the Master rolls d{ev['die']} = {s.thaw_roll}.")
+        s.log.add(r, t("thaw.roll", die=ev["die"], roll=s.thaw_roll))
         for p, pl in enumerate(s.players):
             pl.thaw_bonus = max(0, pl.reputation - s.thaw_roll)
             if pl.thaw_bonus:
-                s.log.add(r, f"Your reputation {pl.reputation} beats {s.thaw_roll}: choose "
-                          f"{pl.thaw_bonus} units of any resource (thaw RESOURCE).", p)
+                s.log.add(r, t("thaw.won", rep=pl.reputation, roll=s.thaw_roll,
+                               n=pl.thaw_bonus), p)
     elif key == "leaf-fall":
         ev = RULES["events"]["leaf-fall"]
         for prov in range(1, len(DATA.provinces) + 1):
@@ -261,7 +262,6 @@ def open_season(s: ColoniesState) -> None:
                 roll = s.roll(ev["die"])
                 ok = s.players[owner].loyalty > roll
                 s.harvest.append([prov, roll, int(ok)])
-                s.log.add(r, f"Harvest in province {prov}: the Master rolls d{ev['die']} = {roll}.")
-                s.log.add(r, f"Harvest in province {prov}: loyalty {s.players[owner].loyalty} "
-                          f"vs {roll}: " + ("income." if ok else "no income (force PROVINCE "
-                                            "to collect by force)."), owner)
+                s.log.add(r, t("harvest.roll", province=prov, die=ev["die"], roll=roll))
+                s.log.add(r, t("harvest.income" if ok else "harvest.none", province=prov,
+                               loyalty=s.players[owner].loyalty, roll=roll), owner)

@@ -12,6 +12,7 @@ from meeple.games.colonies.data import load
 from meeple.games.colonies.model import Sheet
 from meeple.games.colonies.sheets import CharacterSheet
 from meeple.games.colonies.state import ColoniesState
+from meeple.games.colonies.texts import chain, seat, t
 
 DATA = load()
 TEAMS = tuple(DATA.rules["teams"])
@@ -60,8 +61,9 @@ class ColoniesGame(Game):
             s.sheets = [CharacterSheet() for _ in range(players)]
         for p, prov in enumerate(DATA.start[players]):
             s.owner[prov - 1] = p
-        s.log.add(0, "Colonies 1402 begins: " + ", ".join(
-            f"{s.name(p)} in province {DATA.start[players][p]}" for p in range(players)) + ".")
+        s.log.add(0, t("begins", seats=chain([
+            t("begins.seat", who=seat(s, p), province=DATA.start[players][p])
+            for p in range(players)], "comma")))
         return s
 
     def _teams(self, rng: Rng, players: int, choice: str) -> list[str]:

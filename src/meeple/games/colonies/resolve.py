@@ -10,16 +10,33 @@
 5. The Heat's payments; then the gold the battles move, from end-of-season gold.
 6. Ravens delivered; each player's resources before and after.
 
-Report lines go to the log: ``## `` and ``### `` start sections, ``- `` list items.
+Report lines go to the log as texts (``texts.py``): headings and list items, each
+section of the season under its own heading.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.games.colonies.battle import NEUTRAL, Fighter, fight
+from meeple.core.text import Arg, Text
+from meeple.games.colonies.battle import NEUTRAL, Battle, Fighter, fight
 from meeple.games.colonies.data import load
-from meeple.games.colonies.model import NOBODY, RESOURCES, order_text
+from meeple.games.colonies.model import NOBODY, RESOURCES
+from meeple.games.colonies.texts import (
+    chain,
+    change,
+    h3,
+    h4,
+    li,
+    order,
+    province,
+    resource,
+    resources,
+    season,
+    seat,
+    seats,
+    t,
+)
 
 if TYPE_CHECKING:
     from meeple.games.colonies.state import ColoniesState
@@ -28,50 +45,37 @@ DATA = load()
 RULES = DATA.rules
 
 
-def _pname(s: ColoniesState, who: int) -> str:
-    return "the natives" if who == NEUTRAL else s.name(who)
-
-
-def _prov(prov: int) -> str:
-    return f"{prov} {DATA.provinces[prov - 1].name}"
-
-
-def _resources(s: ColoniesState, p: int) -> str:
-    pl = s.players[p]
-    return ", ".join(f"{res} {pl.get(res)}" for res in RESOURCES)
-
-
 def run(s: ColoniesState) -> None:
     from meeple.games.colonies.orders import harvest_income, season_key
 
     r = s.round
     log = s.log.add
-    log(r, f"### {s.season_label()}: the Master's report")
+    log(r, h3(t("report.title", season=season(s))))
     for p, pl in enumerate(s.players):
         if not pl.submitted:
             pl.orders, pl.ravens, pl.thaw, pl.forced = [], [], [], []
-            log(r, f"- {s.name(p)} sent no orders: no actions this season.")
-        log(r, f"Resources at the start of {s.season_label()}: {_resources(s, p)}.", p)
+            log(r, li(t("no_orders", who=seat(s, p))))
+        log(r, t("res.start", season=season(s), res=resources(s, p)), p)
     for p, pl in enumerate(s.players):
         if pl.thaw_bonus:
             chosen = pl.thaw + ["gold"] * (pl.thaw_bonus - len(pl.thaw))
             for res in chosen:
                 pl.add(res, 1)
-            log(r, "Supplies from home: +" + ", +".join(
-                f"{chosen.count(res)} {res}" for res in RESOURCES if res in chosen) + ".", p)
+            log(r, t("thaw.got", changes=chain(
+                [change(chosen.count(res), res) for res in RESOURCES if res in chosen],
+                "comma")), p)
         income = harvest_income(s, p)
         if income:
             pl.add("gold", income)
-            log(r, f"Harvest: +{income} gold" + (" (taxes collected by force)"
-                                                  if pl.forced else "") + ".", p)
+            log(r, t("harvest.got.forced" if pl.forced else "harvest.got", n=income), p)
     for p, _text, changes in s.events:
-        for res, change in changes:
-            s.players[p].add(res, change)
+        for res, amount in changes:
+            s.players[p].add(res, amount)
         if changes:
-            effect = ", ".join(f"{c:+d} {res}" for res, c in changes)
-            log(r, f"Your personal event takes effect: {effect}.", p)
+            effect = chain([change(c, res) for res, c in changes], "comma")
+            log(r, t("event.effect", changes=effect), p)
     if season_key(s) == "thaw":
-        log(r, f"- Supplies from home: d10 = {s.thaw_roll}.")
+        log(r, li(t("thaw.public", die=RULES["events"]["thaw"]["die"], roll=s.thaw_roll)))
     _espionage(s)
     if s.spies:
         s.phase = "spy"
@@ -99,22 +103,21 @@ def _espionage(s: ColoniesState) -> None:
             roll = s.roll(ev["die"])
             result = roll + paid
             loyalty = s.players[target].loyalty
-            head = (f"Espionage on {s.name(target)}: d{ev['die']} = {roll}, + {paid} gold = "
-                    f"{result} against loyalty {loyalty}")
+            head = t("spy.head", target=seat(s, target), die=ev["die"], roll=roll, paid=paid,
+                     result=result, loyalty=loyalty)
             if result > loyalty:
                 done.add(p)
-                shown = "; ".join(order_text(o) for o in submitted[target]) or "none"
-                s.log.add(r, f"{head}: success. Their orders: {shown}. Give two actions "
-                          "instead of your second one.", p)
+                shown = chain([order(o) for o in submitted[target]]) or t("spy.none")
+                s.log.add(r, t("spy.success", head=head, orders=shown), p)
                 pl.orders = pl.orders[:1]
                 s.spies.append([p, target, 1])
             elif result < loyalty:
                 lost = -pl.add("reputation", -((loyalty - result) // ev["shortfall_step"]))
-                s.log.add(r, f"{head}: failure, −{lost} reputation.", p)
-                s.log.add(r, f"- {s.name(p)}'s spies were caught working against "
-                          f"{s.name(target)}: {s.name(p)} loses {lost} reputation.")
+                s.log.add(r, t("spy.failure", head=head, lost=lost), p)
+                s.log.add(r, li(t("spy.caught", spy=seat(s, p), target=seat(s, target),
+                                  lost=lost)))
             else:
-                s.log.add(r, f"{head}: a draw, nothing learned, nothing lost.", p)
+                s.log.add(r, t("spy.draw", head=head), p)
 
 
 def finish(s: ColoniesState) -> None:
@@ -128,13 +131,16 @@ def finish(s: ColoniesState) -> None:
     start_provinces = [s.owner.count(p) for p in range(s.n)]
     transfers: list[tuple[int, int, int]] = []  # (loser, gainer or NOBODY, province)
     _battles(s, key, transfers)
+    _unopposed(s, key)
+    s.log.add(r, h4(t("section.orders")))
     for p, pl in enumerate(s.players):
         for o in pl.orders:
             if o[0] == "propaganda":
                 paid = min(int(o[2]), pl.gold)
                 pl.add("gold", -paid)
                 pl.add(str(o[1]), 1 + paid)
-                s.log.add(r, f"Propaganda: {paid} gold spent, +{1 + paid} {o[1]}.", p)
+                s.log.add(r, t("propaganda.done", paid=paid, gain=1 + paid,
+                               stat=resource(str(o[1]))), p)
     for p, pl in enumerate(s.players):
         for o in pl.orders:
             if o[0] == "recruit":
@@ -144,20 +150,23 @@ def finish(s: ColoniesState) -> None:
             if o[0] == "colonize":
                 _colonize(s, p, int(o[1]))
     if key == "heat":
+        s.log.add(r, h4(t("section.heat")))
         _heat(s)
+    s.log.add(r, h4(t("section.gold")))
     _gold_transfers(s, transfers, start_provinces)
+    s.log.add(r, h4(t("section.end")))
     for p, pl in enumerate(s.players):
         for to, text in pl.ravens:
-            s.log.add(r, f"Raven from {s.name(p)}: {text}", to)
+            s.log.add(r, t("raven.from", who=seat(s, p), text=text), to)
         if pl.ravens:
-            s.log.add(r, f"Your {len(pl.ravens)} raven(s) reached their addressees.", p)
-        s.log.add(r, f"Resources at the end of {s.season_label()}: {_resources(s, p)}.", p)
+            s.log.add(r, t("raven.sent", n=len(pl.ravens)), p)
+        s.log.add(r, t("res.end", season=season(s), res=resources(s, p)), p)
     s.season_no += 1
     if s.season_no >= int(s.options["seasons"]):
         s.season_no -= 1
         if s.master is not None and any(pl.goal_status == "approved" for pl in s.players):
             s.phase = "goals"
-            s.log.add(r, "The game is over: the Master judges the personal goals.")
+            s.log.add(r, t("game.over"))
         else:
             final_count(s)
         return
@@ -170,10 +179,10 @@ def _fighter(s: ColoniesState, p: int, attacking: bool, forced: int) -> Fighter:
     f = Fighter(p, army)
     if forced:
         army = max(0, army - forced * RULES["events"]["leaf-fall"]["forced_army"])
-        f.steps.append(f"taxes collected by force: army counts {army}")
+        f.steps.append(t("fighter.forced", army=army))
     if attacking and pl.team == "generals":
         army += RULES["teams"]["generals"]["attack_bonus"]
-        f.steps.append(f"Conquistadors: army counts {army}")
+        f.steps.append(t("fighter.conquistadors", army=army))
     f.army = army
     return f
 
@@ -194,10 +203,7 @@ def _battles(s: ColoniesState, key: str, transfers: list[tuple[int, int, int]]) 
         attackers = attacks[prov]
         owner = s.owner[prov - 1]
         if owner == NOBODY and len(attackers) == 1 and not frost:
-            _take(s, attackers[0], prov, unowned=True)
-            s.log.add(r, f"- {s.name(attackers[0])} takes the unowned province {_prov(prov)} "
-                      "unopposed.")
-            continue
+            continue  # taken unopposed, after the battles (_unopposed)
         defender = owner if owner != NOBODY else (NEUTRAL if frost else NOBODY)
         fighters = [_fighter(s, p, True, len(s.players[p].forced)) for p in attackers]
         if defender == NEUTRAL:
@@ -207,23 +213,40 @@ def _battles(s: ColoniesState, key: str, transfers: list[tuple[int, int, int]]) 
         battle = fight(prov, defender, fighters, owner != NOBODY and count[owner] > 0,
                        {p for p in attackers if count[p] > 1}, s.colonized[prov - 1], s.roll,
                        b["die"], b["colony_bonus"])
-        s.log.add(r, f"#### Battle for {_prov(prov)}")
+        s.log.add(r, h4(t("battle.for", province=province(prov))))
         for f in battle.fighters:
-            role = "owner" if f.who == defender else "attacker"
-            s.log.add(r, f"- {_pname(s, f.who)} ({role}, army {f.army}): " + "; ".join(f.steps))
+            role = t("role.owner" if f.who == defender else "role.attacker")
+            s.log.add(r, li(t("battle.fighter", who=seat(s, f.who), role=role, army=f.army,
+                              steps=chain(list(f.steps)))))
         for note in battle.notes:
-            s.log.add(r, f"- {note}")
+            s.log.add(r, li(note))
         _outcome(s, battle, defender, frost, transfers, losses)
     for p in range(s.n):
         if losses[p]:
             s.players[p].add("army", -losses[p])
 
 
-def _outcome(s: ColoniesState, battle: object, defender: int, frost: bool,
-             transfers: list[tuple[int, int, int]], losses: list[int]) -> None:
-    from meeple.games.colonies.battle import Battle
+def _unopposed(s: ColoniesState, key: str) -> None:
+    """An unowned province that one player alone attacks is theirs without a roll
+    (outside Frost); under its own heading, after the battles."""
+    if key == "frost":
+        return
+    claims: dict[int, list[int]] = {}
+    for p, pl in enumerate(s.players):
+        for o in pl.orders:
+            if o[0] == "offensive":
+                claims.setdefault(int(o[1]), []).append(p)
+    taken = [(prov, who[0]) for prov, who in sorted(claims.items())
+             if len(who) == 1 and s.owner[prov - 1] == NOBODY]
+    if taken:
+        s.log.add(s.round, h4(t("section.unopposed")))
+    for prov, p in taken:
+        s.log.add(s.round, li(t("unopposed", who=seat(s, p), province=province(prov))))
+        _take(s, p, prov, unowned=True)
 
-    assert isinstance(battle, Battle)
+
+def _outcome(s: ColoniesState, battle: Battle, defender: int, frost: bool,
+             transfers: list[tuple[int, int, int]], losses: list[int]) -> None:
     r = s.round
     b = RULES["battle"]
     step = b["margin_step"]
@@ -232,21 +255,20 @@ def _outcome(s: ColoniesState, battle: object, defender: int, frost: bool,
     top = max(results.values())
     winner = battle.winner
     if winner is None:
-        s.log.add(r, f"- Nobody takes {_prov(prov)}.")
+        s.log.add(r, li(t("battle.nobody", province=province(prov))))
     elif winner == defender:
-        s.log.add(r, f"- {_pname(s, winner)} holds {_prov(prov)}.")
+        s.log.add(r, li(t("battle.holds", who=seat(s, winner), province=province(prov))))
     else:
-        s.log.add(r, f"- {s.name(winner)} takes {_prov(prov)}.")
+        s.log.add(r, li(t("battle.takes", who=seat(s, winner), province=province(prov))))
     if winner is not None and winner >= 0:
         if defender in results and defender != winner:
             margin = (results[winner] - results[defender]) // step
-            why = (f"1, and 1 per {step} points of {results[winner]} over the previous "
-                   f"owner's {results[defender]}")
+            why = t("rep.why.margin", step=step, won=results[winner], lost=results[defender])
         else:
             margin = 0
-            why = "1" if defender == winner else "1; the province had no owner"
+            why = t("rep.why.held" if defender == winner else "rep.why.unowned")
         gained = s.players[winner].add("reputation", 1 + margin)
-        s.log.add(r, f"- {s.name(winner)}: +{gained} reputation ({why}).")
+        s.log.add(r, li(t("rep.gain", who=seat(s, winner), n=gained, why=why)))
         if winner != defender:
             _take(s, winner, prov, unowned=defender in (NOBODY, NEUTRAL))
             if defender >= 0:
@@ -259,8 +281,8 @@ def _outcome(s: ColoniesState, battle: object, defender: int, frost: bool,
         lost_l = -s.players[f.who].add("loyalty", -d)
         lost_r = -s.players[f.who].add("reputation", -d)
         if d:
-            s.log.add(r, f"- {s.name(f.who)}: −{lost_l} loyalty, −{lost_r} reputation "
-                      f"({bar} − {f.result} = {bar - f.result}, 1 per {step}).")
+            s.log.add(r, li(t("loser", who=seat(s, f.who), loyalty=lost_l, reputation=lost_r,
+                              bar=bar, result=f.result, diff=bar - f.result, step=step)))
         if f.who != defender:
             transfers.append((f.who, NOBODY, prov))
         elif winner is None:
@@ -270,17 +292,18 @@ def _outcome(s: ColoniesState, battle: object, defender: int, frost: bool,
             continue
         parts = [o.result // b["loss_divisor"] for o in battle.fighters if o is not f]
         loss = sum(parts)
-        text = " + ".join(f"{o.result}÷{b['loss_divisor']}" for o in battle.fighters
-                          if o is not f) + f" = {loss}"
+        sums = " + ".join(f"{o.result}÷{b['loss_divisor']}" for o in battle.fighters
+                          if o is not f)
+        steps: list[Arg] = [t("loss.sum", parts=sums, n=loss)]
         if frost:
             ev = RULES["events"]["frost"]
             loss = -(-loss * ev["loss_factor_num"] // ev["loss_factor_den"])
-            text += f"; bitter cold ×1.5, rounded up: {loss}"
+            steps.append(t("loss.frost", n=loss))
         if s.players[f.who].team == "generals" and loss:
             loss = max(0, loss - RULES["teams"]["generals"]["loss_reduction"])
-            text += f"; Conquistadors −1: {loss}"
+            steps.append(t("loss.generals", n=loss))
         losses[f.who] += loss
-        s.log.add(r, f"- {s.name(f.who)} loses army: {text}.")
+        s.log.add(r, li(t("loss", who=seat(s, f.who), detail=chain(steps))))
 
 
 def _take(s: ColoniesState, p: int, prov: int, unowned: bool) -> None:
@@ -288,7 +311,7 @@ def _take(s: ColoniesState, p: int, prov: int, unowned: bool) -> None:
     if unowned and s.players[p].team == "traders":
         bonus = RULES["teams"]["traders"]["gold_on_unowned"]
         s.players[p].add("gold", bonus)
-        s.log.add(s.round, f"- {s.name(p)}: +{bonus} gold, Trade Routes.")
+        s.log.add(s.round, li(t("trade_routes", who=seat(s, p), n=bonus)))
 
 
 def _recruit(s: ColoniesState, p: int, gold: int) -> None:
@@ -300,24 +323,24 @@ def _recruit(s: ColoniesState, p: int, gold: int) -> None:
     pl.add("army", gain)
     extra = max(0, gain - RULES["recruit_free_loyalty"])
     pl.add("loyalty", -extra)
-    s.log.add(s.round, f"Recruitment: {paid} gold spent, +{gain} army (at most {cap}, your "
-              f"colonies)" + (f", −{extra} loyalty" if extra else "") + ".", p)
+    s.log.add(s.round, t("recruit.done.loyalty" if extra else "recruit.done", paid=paid,
+                         gain=gain, cap=cap, extra=extra), p)
 
 
 def _colonize(s: ColoniesState, p: int, prov: int) -> None:
     pl = s.players[p]
     cost = RULES["colonize_cost"]
+    where = province(prov)
     if s.owner[prov - 1] != p:
-        s.log.add(s.round, f"Colonization of {_prov(prov)} fails: you do not hold it.", p)
+        s.log.add(s.round, t("colonize.lost", province=where), p)
     elif s.colonized[prov - 1]:
-        s.log.add(s.round, f"Colonization of {_prov(prov)}: it is already colonized.", p)
+        s.log.add(s.round, t("colonize.already", province=where), p)
     elif pl.gold < cost:
-        s.log.add(s.round, f"Colonization of {_prov(prov)} fails: {pl.gold} gold, {cost} "
-                  "needed.", p)
+        s.log.add(s.round, t("colonize.poor", province=where, gold=pl.gold, cost=cost), p)
     else:
         pl.add("gold", -cost)
         s.colonized[prov - 1] = True
-        s.log.add(s.round, f"- {s.name(p)} colonizes {_prov(prov)}.")
+        s.log.add(s.round, li(t("colonize.done", who=seat(s, p), province=where)))
 
 
 def _heat(s: ColoniesState) -> None:
@@ -336,9 +359,8 @@ def _heat(s: ColoniesState) -> None:
             paid[first] += part
             paid[second] -= pl.add(second, -(cost - part))
         if colonies:
-            s.log.add(s.round, f"Fevers and fires: {colonies} colon"
-                      f"{'y costs' if colonies == 1 else 'ies cost'} {paid['gold']} gold "
-                      f"and {paid['loyalty']} loyalty.", p)
+            s.log.add(s.round, t("heat.paid", n=colonies, gold=paid["gold"],
+                                 loyalty=paid["loyalty"]), p)
 
 
 def _gold_transfers(s: ColoniesState, transfers: list[tuple[int, int, int]],
@@ -349,14 +371,14 @@ def _gold_transfers(s: ColoniesState, transfers: list[tuple[int, int, int]],
         # D-19: a loser who held no province divides by one, as if it held one.
         amount = snapshot[loser] // max(1, held)
         paid = -s.players[loser].add("gold", -amount)
-        why = (f"÷ {held} province{'' if held == 1 else 's'} held at its start" if held
-               else "; no province held at its start, so all of it")
-        text = (f"- {_prov(prov)}: {s.name(loser)} loses {paid} gold ({snapshot[loser]} at "
-                f"the end of the season{' ' if held else ''}{why})")
+        why = (t("gold.why", had=snapshot[loser], held=held) if held
+               else t("gold.why.none", had=snapshot[loser]))
+        to: Text | str = ""
         if gainer != NOBODY:
             s.players[gainer].add("gold", paid)
-            text += f", taken by {s.name(gainer)}"
-        s.log.add(s.round, text + ".")
+            to = t("gold.to", who=seat(s, gainer))
+        s.log.add(s.round, li(t("gold.lost", province=province(prov), who=seat(s, loser),
+                                paid=paid, why=why, to=to)))
 
 
 def final_count(s: ColoniesState) -> None:
@@ -372,21 +394,22 @@ def final_count(s: ColoniesState) -> None:
         "army": [pl.army for pl in s.players],
     }
     points = [0] * n
-    s.log.add(r, "### Victory points")
+    s.log.add(r, h3(t("vp.title")))
     for cat, vals in values.items():
         best = max(vals)
         leaders = [p for p in range(n) if vals[p] == best] if best > 0 else []
         for p in leaders:
             points[p] += 1
-        s.log.add(r, f"- Most {cat} ({best}): " + (", ".join(s.name(p) for p in leaders)
-                                                   or "nobody (all at 0)"))
+        who = chain(seats(s, leaders), "comma") or t("vp.nobody")
+        s.log.add(r, li(t("vp.most", cat=t(f"vp.cat.{cat}"), best=best, who=who)))
     for p, pl in enumerate(s.players):
         if pl.goal_met:
             points[p] += 1
-            s.log.add(r, f"- Personal goal achieved: {s.name(p)}")
+            s.log.add(r, li(t("vp.goal", who=seat(s, p))))
     top = max(points)
     s.winners = [p for p in range(n) if points[p] == top]
     s.final = {"points": points, "values": values}
-    s.log.add(r, "- Points: " + ", ".join(f"{s.name(p)} {points[p]}" for p in range(n)))
-    s.log.add(r, ("Winner: " if len(s.winners) == 1 else "Shared victory: ")
-              + ", ".join(s.name(p) for p in s.winners) + ".")
+    s.log.add(r, li(t("vp.points", points=chain(
+        [t("vp.seat", who=seat(s, p), n=points[p]) for p in range(n)], "comma"))))
+    s.log.add(r, t("vp.winner" if len(s.winners) == 1 else "vp.shared",
+                   who=chain(seats(s, s.winners), "comma")))
