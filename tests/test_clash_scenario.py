@@ -80,6 +80,12 @@ def test_setup_places_cities_units_cards_and_decks_and_inspect_reports_them() ->
         ({"dice": [7]}, "1..6"),
         ({"order": [0, 0]}, "not an order"),
         ({"turn": 4}, "1..3"),
+        ({"cities": [17]}, "expected {HEX"),
+        ({"face_down": 3}, "list of regions"),
+        ({"blank": "yes"}, "true or false"),
+        ({"players": {0: {"claimed": 1}}}, "expected a list"),
+        ({"cities": {17: {"owner": 0, "buildings": [{"a": 1}]}}}, "list of building kinds"),
+        ({"units": {17: {0: ["infantry"]}}}, "kind: count"),
     ],
 )
 def test_an_unreachable_or_malformed_setup_is_refused(spec: dict[str, Any], problem: str) -> None:

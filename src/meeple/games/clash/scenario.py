@@ -64,7 +64,7 @@ def _names(x: Any, known: Mapping[str, Any], what: str, where: str) -> list[str]
     if not isinstance(x, list):
         raise _fail(where, f"expected a list of {what}s, got {x!r}")
     for name in x:
-        if name not in known:
+        if not isinstance(name, str) or name not in known:
             raise _fail(where, f"{name!r} is not a{'n' if what[0] in 'aeiou' else ''} "
                                f"{what} (see docs/rules/clash.md)")
     return [str(n) for n in x]
@@ -77,20 +77,19 @@ def setup(state: ClashState, spec: Mapping[str, Any]) -> ClashState:
         raise ScenarioError(f"setup: unknown key(s) {sorted(unknown)}; known: "
                             f"{sorted(SETUP_KEYS)}")
     s = state.clone()
+    if spec.get("blank", False) not in (True, False):
+        raise _fail("blank", f"true or false, not {spec['blank']!r}")
     if spec.get("blank"):
         _blank(s)
     _map(s, spec)
     _turn(s, spec)
-    players = spec.get("players") or {}
-    if not isinstance(players, dict):
-        raise _fail("players", "expected {PLAYER: {field: value}}")
-    for p, fields in players.items():
+    for p, fields in _mapping(spec, "players", "{PLAYER: {field: value}}").items():
         _player_fields(s, _player(s, p, "players"), fields)
-    for h, city in (spec.get("cities") or {}).items():
+    for h, city in _mapping(spec, "cities", "{HEX: {owner, ...}}").items():
         _city(s, _hex(s, h, "cities"), city)
-    for h, units in (spec.get("units") or {}).items():
+    for h, units in _mapping(spec, "units", "{HEX: {OWNER: {kind: count}}}").items():
         _units(s, _hex(s, h, "units"), units)
-    for deck, names in (spec.get("deck_top") or {}).items():
+    for deck, names in _mapping(spec, "deck_top", "{DECK: [card, ...]}").items():
         _deck_top(s, deck, names)
     dice = spec.get("dice") or []
     s.loaded = [_int(d, "dice", 1, 6) for d in (dice if isinstance(dice, list) else [dice])]
@@ -102,6 +101,13 @@ def setup(state: ClashState, spec: Mapping[str, Any]) -> ClashState:
     except MeepleError as e:
         raise ScenarioError(f"setup gives an impossible position: {e}") from e
     return s
+
+
+def _mapping(spec: Mapping[str, Any], key: str, shape: str) -> dict[Any, Any]:
+    value = spec.get(key) or {}
+    if not isinstance(value, dict):
+        raise _fail(key, f"expected {shape}, got {value!r}")
+    return value
 
 
 def _blank(s: ClashState) -> None:
@@ -138,14 +144,12 @@ def _take(s: ClashState, deck: str, name: str, where: str) -> None:
         raise _fail(where, f"no {name} is left in the {deck.replace('_', ' ')} (the game "
                            f"has {copies} of it{'' if copies == 1 else ' copies'}; "
                            "the others are dealt, played or built)")
-    # the copy nearest the bottom, so that a card named for the top stays there
+    # the copy nearest the bottom: the top of the deck stays as it was dealt
     cards.pop(cards.index(name))
 
 
 def _map(s: ClashState, spec: Mapping[str, Any]) -> None:
-    terrain = spec.get("terrain") or {}
-    if not isinstance(terrain, dict):
-        raise _fail("terrain", "expected {HEX or all: terrain}")
+    terrain = _mapping(spec, "terrain", "{HEX or all: terrain}")
     for h, kind in sorted(terrain.items(), key=lambda kv: kv[0] != "all"):
         if kind not in TERRAINS:
             raise _fail(f"terrain.{h}", f"{kind!r} is not a terrain ({', '.join(TERRAINS)})")
@@ -153,7 +157,10 @@ def _map(s: ClashState, spec: Mapping[str, Any]) -> None:
         for x in hexes:
             s.terrain[x] = str(kind)
             s.revealed[x // 4] = True
-    for region in spec.get("face_down") or []:
+    down = spec.get("face_down") or []
+    if not isinstance(down, list):
+        raise _fail("face_down", f"expected a list of regions, got {down!r}")
+    for region in down:
         r = _int(region, "face_down", 0, s.board.regions - 1)
         s.revealed[r] = False
         for x in range(4 * r, 4 * r + 4):
@@ -177,7 +184,8 @@ def _turn(s: ClashState, spec: Mapping[str, Any]) -> None:
         s.actions_left = _int(spec["actions_left"], "actions_left", 1, 6)
     if "used" in spec:
         used = spec["used"]
-        if not isinstance(used, list) or not set(used) <= POWERS:
+        if not isinstance(used, list) or not all(isinstance(x, str) and x in POWERS
+                                                  for x in used):
             raise _fail("used", f"{used!r}: the powers are {', '.join(sorted(POWERS))}")
         s.used = [str(x) for x in used]
 
@@ -212,7 +220,10 @@ def _player_fields(s: ClashState, p: int, fields: Any) -> None:
                 s.drawn[p] += names
     if "claimed" in fields:
         s.claimed[p] = []
-        for item in fields["claimed"] or []:
+        claimed = fields["claimed"] or []
+        if not isinstance(claimed, list):
+            raise _fail(f"{where}.claimed", f"expected a list, got {claimed!r}")
+        for item in claimed:
             card, _, half = str(item).partition(":")
             card, half = card.strip(), half.strip()
             if card not in DATA.objective_cards or half not in ("peaceful", "military"):
@@ -261,6 +272,8 @@ def _city(s: ClashState, h: int, spec: Any) -> None:
         if owner == BARBARIANS:
             raise _fail(f"{where}.buildings", "a barbarian city's buildings keep the colour "
                                               "of who built them: give {kind: player}")
+        if not all(isinstance(k, str) for k in raw):
+            raise _fail(f"{where}.buildings", f"{raw!r} is not a list of building kinds")
         raw = dict.fromkeys(raw, owner)
     if not isinstance(raw, dict):
         raise _fail(f"{where}.buildings", "expected a list of kinds or {kind: player}")
