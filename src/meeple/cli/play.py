@@ -9,6 +9,7 @@ from meeple.core.actions import Action
 from meeple.core.errors import MeepleError
 from meeple.core.game import State
 from meeple.core.record import GameRecord
+from meeple.core.text import DEFAULT_LANG, render
 from meeple.sim.match import Chooser, play_match
 
 HELP = """Type the number of an option, or an action in its text form (e.g. 'place 5 2').
@@ -22,16 +23,18 @@ class Quit(Exception):
 class TerminalSeat:
     """Chooses for a human seat by asking on the terminal."""
 
-    def __init__(self, read: Callable[[str], str], write: Callable[[str], None]) -> None:
+    def __init__(self, read: Callable[[str], str], write: Callable[[str], None],
+                 lang: str = DEFAULT_LANG) -> None:
         self.read = read
         self.write = write
+        self.lang = lang
         self.seen: dict[int, int] = {}
 
     def _new_log(self, state: State, player: int) -> None:
         events = state.log.visible(player)
         start = self.seen.get(player, 0)
         for e in events[start:]:
-            self.write(f"  · {e.text}")
+            self.write(f"  · {e.line(self.lang)}")
         self.seen[player] = len(events)
 
     def __call__(self, state: State, player: int) -> Action:
@@ -40,9 +43,9 @@ class TerminalSeat:
         self.write(state.render(player))
         legal = state.legal_actions(player)
         prompt = next(p for p in state.prompts() if p.player == player)
-        self.write(f"\n{prompt.text}")
+        self.write(f"\n{render(prompt.text, self.lang)}")
         for i, a in enumerate(legal, 1):
-            self.write(f"  {i:>3}. {state.describe(player, a):<60} [{a}]")
+            self.write(f"  {i:>3}. {render(state.describe(player, a), self.lang):<60} [{a}]")
         while True:
             line = self.read(f"P{player}> ").strip()
             if not line:
@@ -52,7 +55,7 @@ class TerminalSeat:
             elif line == "board":
                 self.write(state.render(player))
             elif line == "log":
-                self.write(state.log.text(player))
+                self.write(state.log.text(player, self.lang))
             elif line in ("quit", "exit"):
                 raise Quit
             elif line.isdecimal():
@@ -82,8 +85,9 @@ def play_terminal(
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
     resume: GameRecord | None = None,
+    lang: str = DEFAULT_LANG,
 ) -> GameRecord | None:
-    human = TerminalSeat(read, write)
+    human = TerminalSeat(read, write, lang)
     choosers: list[str | Chooser] = [human if s == "human" else s for s in seats]
     record = resume or GameRecord(game=game, players=players, seed=seed, options=dict(options))
 

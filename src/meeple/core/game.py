@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from meeple.core.actions import Action
 from meeple.core.errors import IllegalActionError
 from meeple.core.log import Log
+from meeple.core.text import DEFAULT_LANG, Message, render
 
 CHANCE = -1
 """The pseudo-player of chance nodes (games that expose dice as explicit decisions)."""
@@ -30,10 +31,10 @@ class Prompt:
 
     player: int
     kind: str
-    text: str
+    text: Message  # a template read in the reader's language (meeple.core.text)
 
-    def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "kind": self.kind, "text": self.text}
+    def to_json(self, lang: str = DEFAULT_LANG) -> dict[str, Any]:
+        return {"player": self.player, "kind": self.kind, "text": render(self.text, lang)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,8 +208,8 @@ class State(ABC):
     def clone(self) -> State: ...
 
     @abstractmethod
-    def describe(self, player: int, action: Action) -> str:
-        """A sentence saying what the action does, for people."""
+    def describe(self, player: int, action: Action) -> Message:
+        """A sentence saying what the action does, for people (a template or plain text)."""
 
     @abstractmethod
     def render(self, player: int | None) -> str:

@@ -120,6 +120,18 @@ def render(message: Message, lang: str = DEFAULT_LANG) -> str:
         return f"{message.key} ({e})"
 
 
+def localize(value: Any, lang: str = DEFAULT_LANG) -> Any:
+    """``value`` with every text in it rendered: JSON made from a view or a result that
+    holds templates."""
+    if isinstance(value, Text):
+        return value.render(lang)
+    if isinstance(value, dict):
+        return {k: localize(v, lang) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [localize(v, lang) for v in value]
+    return value
+
+
 def message_to_json(message: Message) -> Any:
     return message if isinstance(message, str) else message.to_json()
 

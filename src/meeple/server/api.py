@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import PlainTextResponse
@@ -23,6 +23,8 @@ from meeple.server.store import Credential
 
 router = APIRouter(prefix="/api")
 Auth = Annotated[str | None, Header(description="Bearer SECRET of a seat, spectator or owner")]
+Lang = Annotated[Literal["en", "ru"], Query(
+    description="The language of prompts, choices, the log and the result")]
 
 
 def _hub(request: Request) -> Hub:
@@ -80,11 +82,12 @@ async def claim(request: Request, gid: str, seat: int, body: Claim) -> dict[str,
 
 
 @router.get("/games/{gid}", summary="The game as the caller may see it")
-async def game_view(request: Request, gid: str, authorization: Auth = None) -> dict[str, Any]:
+async def game_view(request: Request, gid: str, authorization: Auth = None,
+                    lang: Lang = "en") -> dict[str, Any]:
     hub = _hub(request)
     cred = await _cred(hub, gid, authorization)
     live = await hub.live(gid)
-    return hub.payload(live, _seat_of(cred), cred.role)
+    return hub.payload(live, _seat_of(cred), cred.role, lang=lang)
 
 
 @router.post("/games/{gid}/actions", summary="Submit an action for the caller's seat")
@@ -101,10 +104,11 @@ async def submit(request: Request, gid: str, body: Submit, authorization: Auth =
 
 @router.get("/games/{gid}/log", summary="The log lines the caller may see")
 async def game_log(request: Request, gid: str, authorization: Auth = None,
-                   since: Annotated[int, Query(ge=0)] = 0) -> list[dict[str, Any]]:
+                   since: Annotated[int, Query(ge=0)] = 0,
+                   lang: Lang = "en") -> list[dict[str, Any]]:
     hub = _hub(request)
     cred = await _cred(hub, gid, authorization)
-    return hub.visible_log(await hub.live(gid), _seat_of(cred), since)
+    return hub.visible_log(await hub.live(gid), _seat_of(cred), since, lang)
 
 
 @router.get("/games/{gid}/export",
@@ -128,7 +132,8 @@ async def export(request: Request, gid: str, authorization: Auth = None) -> dict
 @router.get("/games/{gid}/replay",
             summary="A finished game after any number of actions, as the caller saw it")
 async def replay(request: Request, gid: str, authorization: Auth = None,
-                 version: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
+                 version: Annotated[int, Query(ge=0)] = 0,
+                 lang: Lang = "en") -> dict[str, Any]:
     from meeple.server.replay import replay as position
 
     hub = _hub(request)
@@ -139,7 +144,7 @@ async def replay(request: Request, gid: str, authorization: Auth = None,
     rows = await asyncio.to_thread(hub.store.actions_after, gid, 0)
     if version > len(rows):
         raise NotFound(f"game {gid} has {len(rows)} actions, not {version}")
-    return await asyncio.to_thread(position, live.row, rows, version, _seat_of(cred))
+    return await asyncio.to_thread(position, live.row, rows, version, _seat_of(cred), lang)
 
 
 @router.get("/meta", summary="The games this server hosts, their options, and the bots")
@@ -207,10 +212,11 @@ async def opening(request: Request, gid: str, authorization: Auth = None,
 
 @router.websocket("/games/{gid}/ws")
 async def socket(ws: WebSocket, gid: str, token: str | None = None,
-                 board: bool = False) -> None:
+                 board: bool = False, lang: Lang = "en") -> None:
     """Sends the caller's view now and after every change (with ``?board=true`` also the
-    board as text); takes actions as ``{"action": ..., "version": ..., "key": ...}`` and
-    answers each with an ack or an error."""
+    board as text; ``?lang=ru``: prompts, choices and result in Russian); takes actions
+    as ``{"action": ..., "version": ..., "key": ...}`` and answers each with an ack or an
+    error."""
     hub: Hub = ws.app.state.hub
     try:
         cred = await lobby.authorize(hub, gid, token)
@@ -219,9 +225,9 @@ async def socket(ws: WebSocket, gid: str, token: str | None = None,
         await ws.close(code=4403 if e.status in (401, 403) else 4404, reason=e.message[:120])
         return
     await ws.accept()
-    sub = Subscriber(_seat_of(cred), cred.role, board)
+    sub = Subscriber(_seat_of(cred), cred.role, board, lang)
     live.subscribers.add(sub)
-    sub.put({"type": "update", **hub.payload(live, sub.seat, cred.role, board)})
+    sub.put({"type": "update", **hub.payload(live, sub.seat, cred.role, board, lang)})
     sender = asyncio.create_task(_send(ws, sub))
     config = ws.app.state.config
     bucket = Bucket(config.ws_rate, config.ws_burst) if config.ws_rate > 0 else None

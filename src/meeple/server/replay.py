@@ -8,11 +8,12 @@ from typing import Any
 from meeple.core.actions import Action
 from meeple.core.game import State
 from meeple.core.registry import get_game
+from meeple.core.text import DEFAULT_LANG, localize
 from meeple.server.store import Appended
 
 
 def replay(row: dict[str, Any], actions: list[Appended], version: int,
-           seat: int | None) -> dict[str, Any]:
+           seat: int | None, lang: str = DEFAULT_LANG) -> dict[str, Any]:
     """The position at ``version`` (0: the start) and the first version of each round."""
     game = get_game(row["game"])
     state: State = game.new_state(row["players"], row["seed"], row["options"])
@@ -20,19 +21,19 @@ def replay(row: dict[str, Any], actions: list[Appended], version: int,
     at: dict[str, Any] | None = None
     for i, a in enumerate(actions, 1):
         if i - 1 == version:
-            at = _position(state, seat, version)
+            at = _position(state, seat, version, lang)
         state.apply(a.player, Action.parse(a.action))
         rounds.setdefault(state.round, i)
     if at is None:
-        at = _position(state, seat, len(actions))
+        at = _position(state, seat, len(actions), lang)
     return {**at, "total": len(actions), "rounds": sorted(rounds.items())}
 
 
-def _position(state: State, seat: int | None, version: int) -> dict[str, Any]:
+def _position(state: State, seat: int | None, version: int, lang: str) -> dict[str, Any]:
     view = state.view(seat)
     view.pop("log", None)
-    log = [e.text for e in state.log.visible(seat)]
+    log = [e.line(lang) for e in state.log.visible(seat)]
     return {"version": version, "round": state.round, "view": view,
             "board": state.render(seat), "log": log[-30:],
             "finished": state.is_terminal(),
-            "result": state.result() if state.is_terminal() else None}
+            "result": localize(state.result(), lang) if state.is_terminal() else None}
