@@ -5,9 +5,11 @@ never ends. Nothing is hidden and nothing is random."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, ClassVar
 
 from meeple.core.game import Game, OptionSpec, State
+from meeple.core.text import register_catalog
 from meeple.games.counter.state import CounterState
 
 
@@ -41,3 +43,4 @@ class CounterGame(Game):
 
 
 CounterState.game = CounterGame()
+register_catalog("counter", Path(__file__).with_name("data") / "texts.yaml")

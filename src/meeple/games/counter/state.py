@@ -8,8 +8,10 @@ from meeple.core.actions import Action
 from meeple.core.errors import SaveFileError
 from meeple.core.game import Game, Prompt, State
 from meeple.core.log import Log
+from meeple.core.text import Text
 
 INCREMENT = Action("inc")
+PROMPT = Text("counter.prompt")
 
 
 class CounterState(State):
@@ -32,14 +34,15 @@ class CounterState(State):
     def prompts(self) -> list[Prompt]:
         if self.is_terminal():
             return []
-        return [Prompt(self.count % self.n, "move", "add one to the counter")]
+        return [Prompt(self.count % self.n, "move", PROMPT)]
 
     def legal_actions(self, player: int) -> list[Action]:
         return [INCREMENT] if player in self.current_players() else []
 
     def apply_unchecked(self, player: int, action: Action) -> None:
         self.count += 1
-        self.log.add(self.round, f"P{player} makes it {self.count}.")
+        self.log.add(self.round, Text("counter.made", player=Text("core.player", n=player + 1),
+                                      count=self.count))
 
     def is_terminal(self) -> bool:
         return self.limit > 0 and self.count >= self.limit
@@ -78,8 +81,8 @@ class CounterState(State):
         c.log = self.log.clone()
         return c
 
-    def describe(self, player: int, action: Action) -> str:
-        return f"make it {self.count + 1}"
+    def describe(self, player: int, action: Action) -> Text:
+        return Text("counter.make", count=self.count + 1)
 
     def render(self, player: int | None) -> str:
         return f"Count {self.count}; P{self.count % self.n} to move."
