@@ -163,13 +163,18 @@ async def meta() -> dict[str, Any]:
 
 
 @router.get("/catalog/{game}", summary="Names of a game's cards and other public pieces")
-async def catalog(game: str) -> dict[str, str]:
+async def catalog(game: str, lang: Lang = "en") -> dict[str, str]:
+    import inspect
+    from collections.abc import Callable
+
     from meeple.core.registry import get_game
 
     try:
-        return get_game(game).catalog()
+        names: Callable[..., dict[str, str]] = get_game(game).catalog
     except KeyError as e:
         raise NotFound(str(e.args[0])) from None
+    # A game whose glossary has languages takes ``lang``; the others answer in English.
+    return names(lang) if "lang" in inspect.signature(names).parameters else names()
 
 
 @router.get("/games/{gid}/report", response_class=PlainTextResponse,
@@ -227,6 +232,7 @@ async def socket(ws: WebSocket, gid: str, token: str | None = None,
     await ws.accept()
     sub = Subscriber(_seat_of(cred), cred.role, board, lang)
     live.subscribers.add(sub)
+    hub.metrics.websockets.inc()
     sub.put({"type": "update", **hub.payload(live, sub.seat, cred.role, board, lang)})
     sender = asyncio.create_task(_send(ws, sub))
     config = ws.app.state.config
@@ -249,6 +255,7 @@ async def socket(ws: WebSocket, gid: str, token: str | None = None,
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
+        hub.metrics.websockets.dec()
         live.subscribers.discard(sub)
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
