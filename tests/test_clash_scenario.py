@@ -96,7 +96,8 @@ def test_an_unreachable_or_malformed_setup_is_refused(spec: dict[str, Any], prob
     assert s.hash() == before
 
 
-def test_there_are_clash_scenarios_for_each_rule_family_and_every_event() -> None:
+def test_there_are_clash_scenarios_for_each_rule_family_every_event_and_action_card(
+        ) -> None:
     from pathlib import Path
 
     from meeple.core.scenario import collect, load
@@ -113,3 +114,5 @@ def test_there_are_clash_scenarios_for_each_rule_family_and_every_event() -> Non
     assert [f for f in families if not any(n.startswith(f) for n in names)] == []
     told = " ".join(names)
     assert [e for e in DATA.events if e not in told] == []
+    assert [c for c in DATA.action_cards if f"Action card - {c}" not in told
+            and f"({c}," not in told] == []

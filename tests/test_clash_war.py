@@ -112,32 +112,6 @@ def test_a_wonder_needs_engineering_its_advance_a_non_angry_city_and_its_price()
 
 
 # ---- cards and objectives --------------------------------------------------------------------
-@pytest.mark.parametrize("card", sorted(DATA.action_cards))
-def test_each_action_cards_civil_half(card: str) -> None:
-    s = fresh()
-    big = city(s, 0, CENTRE, mood=0, bld=("temple",))
-    s.action_hand[0] = [card]
-    res(s, 0, food=0, ideas=2)
-    act(s, 0, f'card "{card}"')
-    civil = DATA.action_cards[card]["civil"]
-    if "gain" in civil:
-        for r, n in civil["gain"].items():
-            assert s.res[0][r] == (2 if r == "ideas" else 0) + n
-    if civil.get("action"):
-        assert s.actions_left == 4
-    if civil.get("free_advance"):
-        act(s, 0, "advance Writing")
-        assert s.res[0]["ideas"] == 2 and "Writing" in s.adv[0]
-    if "unit" in civil:
-        assert kinds_at(s, CENTRE, 0) == [civil["unit"]]
-    if civil.get("calm") or civil.get("cheer"):
-        assert big["mood"] == 1
-    if civil.get("objective"):
-        assert len(s.objective_hand[0]) == 1
-    assert s.action_hand[0] == [] and card in s.discard
-    assert not any(a.startswith("card") for a in legal(s, 0))  # one card a turn
-
-
 def _armies(s: ClashState, where: dict[int, int]) -> None:
     for h, n in where.items():
         unit(s, 0, "infantry", h, n)
