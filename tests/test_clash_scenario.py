@@ -116,3 +116,4 @@ def test_there_are_clash_scenarios_for_each_rule_family_every_event_and_action_c
     assert [e for e in DATA.events if e not in told] == []
     assert [c for c in DATA.action_cards if f"Action card - {c}" not in told
             and f"({c}," not in told] == []
+    assert [c for c in DATA.objective_cards if f"Objective - {c}, peaceful" not in told] == []
