@@ -99,9 +99,12 @@ def philosophers_needed(s: CycladesState, p: int) -> int:
 def metropolis_sites(s: CycladesState, p: int) -> list[int]:
     """``p``'s territories with a free large space: room for a Metropolis, which takes two
     building spaces (D-3), none of them already built on (the FAQ's "free large space")."""
-    return [t for t in s.territories_of(p) if METRO not in s.buildings[t]
-            and s.board.territories[t].metropolis_space
-            and s.free_slots(t) >= METRO_SPACES]
+    return [t for t in s.territories_of(p) if room_for_metropolis(s, t)]
+
+
+def room_for_metropolis(s: CycladesState, t: int) -> bool:
+    return METRO not in s.buildings[t] and s.board.territories[t].metropolis_space \
+        and s.free_slots(t) >= METRO_SPACES
 
 
 def check_metropolis(s: CycladesState, p: int) -> None:
@@ -150,8 +153,7 @@ def capture_completes(s: CycladesState, p: int, t: int) -> bool:
     if len(kinds) == len(BUILDINGS) and have + 1 >= goal:
         return True
     if s.opt("teams") and s.owner[t] >= 0 and len(s.territories_of(s.owner[t])) == 1 \
-            and have + 1 >= goal and s.board.territories[t].metropolis_space \
-            and METRO not in s.buildings[t]:
+            and have + 1 >= goal and room_for_metropolis(s, t):
         return True  # military victory (team play)
     held = sum(1 for o, _ in s.artifacts.values() if s.teams[o] == team)
     here = sum(1 for _, w in s.artifacts.values() if w == t)
@@ -182,10 +184,16 @@ def take(s: CycladesState, p: int, t: int) -> None:
 
 
 def military_victory(s: CycladesState, p: int, t: int) -> None:
+    """Team play: the team's third Metropolis on the last territory just taken, if it
+    has none and a free large space [T p.3]; with its spaces built on, it is lost like
+    any Metropolis without room [B, FAQ 1.8]."""
     team = s.teams[p]
     if METRO in s.buildings[t] or not s.board.territories[t].metropolis_space:
         return
     if s.team_metropolises(team) + 1 < RULES["team_metropolis_to_win"]:
+        return
+    if not room_for_metropolis(s, t):
+        s.log.add(s.cycle, f"{s.name(p)} has no room for a Metropolis: it is lost.")
         return
     s.buildings[t].append(METRO)
     s.log.add(s.cycle, f"{s.name(p)} builds a Metropolis on {s.tname(t)}: military victory.")
