@@ -75,7 +75,7 @@ def test_the_season_waits_for_a_sheet_sent_back_until_it_is_approved() -> None:
     assert s.current_players() == [0] and s.phase == "setup"
     view = s.view(0)["players"][0]["sheet"]
     assert (view["status"], view["note"]) == ("returned", "Name a goal the Master can check")
-    assert "Name a goal" in " ".join(p.text for p in s.prompts())
+    assert "Name a goal" in " ".join(str(p.text) for p in s.prompts())
     s.apply(0, 'sheet goal "Hold the Weeping Woods at the end"')
     s.apply(0, "sheet submit")
     s.apply(2, "sheet approve 0")
@@ -307,3 +307,66 @@ def test_the_rules_document_lists_the_sheet_limits_of_the_data() -> None:
         row = (f"| `{field}` | {spec['label']['ru']} | {spec['max']} | "
                f"{'yes' if spec['line'] else 'no'} | {need} |")
         assert row in doc, row
+
+
+# --- the browser ------------------------------------------------------------------------
+
+def test_a_player_fills_the_sheet_form_and_the_master_approves_it_in_the_browser(
+        tmp_path: Path) -> None:
+    import shutil
+    import urllib.request
+
+    from tests.services import meeple_server
+    from tests.test_web_e2e import CHROMIUM_FLAGS, SHOTS, _page
+
+    exe = shutil.which("chromium") or shutil.which("chromium-browser")
+    if exe is None:
+        pytest.skip("chromium is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with meeple_server(f"sqlite:///{tmp_path / 'web.db'}", "--bot-workers", "0") as (site, _), \
+            sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=exe, args=CHROMIUM_FLAGS)
+        req = urllib.request.Request(
+            site + "/api/games", method="POST", headers={"content-type": "application/json"},
+            data=json.dumps({"game": "colonies", "players": 2, "options": OPTIONS}).encode())
+        with urllib.request.urlopen(req) as r:
+            g = json.loads(r.read())
+        _sheet_in_the_browser(browser, site, g["id"], [s["token"] for s in g["seats"]], SHOTS,
+                              _page)
+        browser.close()
+
+
+def _sheet_in_the_browser(browser: Any, site: str, gid: str, tokens: list[str], shots: Path,
+                          page: Any) -> None:
+    shots.mkdir(parents=True, exist_ok=True)
+    me = page(browser, 390, 844)  # a player on a phone
+    me.goto(f"{site}/#/game/{gid}/{tokens[0]}")
+    me.wait_for_selector("#sheet-form")
+    for field, value in [("name", "Don Alvaro de Soto"), ("race", "human"),
+                         ("history", "A younger son of Cadiz."), ("picture", "ftp://x.org/a.png"),
+                         ("skill", "Iron Discipline"), ("goal", SECRET)]:
+        me.fill(f"#sheet-{field}", value)
+    me.select_option("#sheet-class", "generals")
+    me.click("#sheet-submit")
+    me.wait_for_selector("#sheet-error:has-text('must be an http:// or https:// link')")
+    me.fill("#sheet-picture", "https://example.org/alvaro.png")
+    me.click("#sheet-submit")
+    me.wait_for_selector("#sheet-status.submitted")
+    me.screenshot(path=str(shots / "colonies-sheet-phone.png"), full_page=True)
+    master = page(browser)
+    master.goto(f"{site}/#/game/{gid}/{tokens[2]}")
+    master.wait_for_selector("#sheet-approve-0")
+    assert SECRET in master.inner_text("#sheet-review")  # the Master reads the goal
+    master.click("#sheet-approve-0")
+    master.wait_for_function("(document.querySelector('#opening-post') || {}).textContent"
+                             "?.includes('[img]https://example.org/alvaro.png[/img]')")
+    assert SECRET not in master.inner_text("#opening-post")
+    master.screenshot(path=str(shots / "colonies-sheet-master.png"), full_page=True)
+    other = page(browser)
+    other.goto(f"{site}/#/game/{gid}/{tokens[1]}")
+    other.wait_for_selector("#sheet-form")
+    other.wait_for_function("(document.querySelector('#opening-post') || {}).textContent"
+                            "?.includes('Don Alvaro de Soto')")
+    assert SECRET not in other.content()
+    assert not me.errors and not master.errors and not other.errors

@@ -3,6 +3,7 @@
 import { call } from "./api.js";
 import { h, s, clear, colour } from "./dom.js";
 import { t } from "./i18n.js";
+import { hasSheets, sheetForm, masterSheets, openingPost, sheetRow } from "./colonies_sheet.js";
 
 const ROWS = [[1, 2, 3], [4, 5, 6, 7], [8, 9, 10], [11, 12, 13, 14], [15]];
 const POS = {};
@@ -36,6 +37,7 @@ export function players(p) {
       ...["gold", "army", "loyalty", "reputation"].filter((k) => k in pl)
         .flatMap((k) => [h("span", { text: t(k) }), h("span", { text: pl[k] })]),
       pl.goal ? [h("span", { text: t("goal") }), h("span", { text: `${pl.goal} (${pl.goal_status})` })] : null,
+      v.phase === "setup" ? sheetRow(pl) : null,
       h("span", { text: t("orders") }), h("span", { text: pl.orders ? pl.orders.join("; ") || "—" : pl.orders_sent ? t("done") : "…" })),
     pl.ravens && pl.ravens.length ? h("ul", {}, pl.ravens.map((r) => h("li", { text: `→ P${r.to}: ${r.text}` }))) : null)));
 }
@@ -44,7 +46,8 @@ export function extra(p, ctx) {
   const v = p.view, box = h("div");
   const mine = p.seat !== null && p.seat < v.players.length;
   const asked = p.waiting.includes(p.seat);
-  if (mine && asked && v.phase === "setup") {
+  if (mine && v.phase === "setup" && hasSheets(v)) box.append(sheetForm(p, ctx));
+  if (mine && asked && v.phase === "setup" && !hasSheets(v)) {
     const goal = h("input", { id: "goal-text", maxlength: 300, "aria-label": t("goal") });
     box.append(h("form", { class: "panel", onsubmit: (ev) => { ev.preventDefault(); if (goal.value) ctx.send(`goal ${quote(goal.value)}`); } },
       h("h3", { text: t("setGoal") }), h("div", { class: "seat-row" }, goal, h("button", { type: "submit" }, t("setGoal")))));
@@ -56,7 +59,9 @@ export function extra(p, ctx) {
     box.append(h("form", { class: "panel", onsubmit: (ev) => { ev.preventDefault(); if (text.value) ctx.send(`raven ${to.value} ${quote(text.value)}`); } },
       h("h3", { text: t("ravens") }), h("div", { class: "seat-row" }, to, text, h("button", { type: "submit", id: "send-raven" }, t("sendRaven")))));
   }
+  if (p.seat !== null && p.seat === v.master && v.phase === "setup" && hasSheets(v)) box.append(masterSheets(p, ctx));
   if (p.seat !== null && p.seat === v.master) box.append(masterConsole(p, ctx));
+  if (hasSheets(v)) box.append(openingPost(p, ctx));
   box.append(reports(p, ctx));
   return box;
 }
