@@ -20,6 +20,8 @@ from starlette.exceptions import HTTPException
 from meeple.server.bots import BotRunner
 from meeple.server.errors import ApiError
 from meeple.server.hub import Hub
+from meeple.server.mail import Smtp, deliver_mail, warn_deadlines
+from meeple.server.metrics import Metrics
 from meeple.server.notify import deliver_due
 from meeple.server.store import Store
 
@@ -42,15 +44,23 @@ class Config:
     db_timeout: float = 10.0  # seconds to wait for a database locked by someone else
     signin_rate: float = 0.2  # sign-in attempts per second per address and per name
     signin_burst: float = 10.0
+    smtp_url: str | None = None  # where notices are emailed (mail.Smtp); None: not emailed
+    public_url: str = "http://127.0.0.1:8000"  # this server as people reach it (links)
 
 
 def create_app(config: Config) -> FastAPI:
+    smtp = Smtp.parse(config.smtp_url) if config.smtp_url else None  # a bad URL stops here
+
+    metrics = Metrics()
+
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, config.database_url, True, config.db_timeout)
         bots = BotRunner(config.bot_workers)
         hub = Hub(store, bots, config.snapshot_every,
-                  shared=config.shared or config.redis_url is not None)
+                  shared=config.shared or config.redis_url is not None, metrics=metrics)
+        metrics.read("meeple_live_games", "Games held in memory", lambda: len(hub.games))
+        metrics.read("meeple_outbox_backlog", "Notices not yet delivered", store.outbox_backlog)
         app.state.hub = hub
         fanout = None
         if config.redis_url:
@@ -59,7 +69,7 @@ def create_app(config: Config) -> FastAPI:
             fanout = Fanout(config.redis_url, hub)
             await fanout.start()
         await hub.start()
-        ticker = asyncio.create_task(_tick(hub, config.tick_seconds))
+        ticker = asyncio.create_task(_tick(hub, config, smtp))
         try:
             yield
         finally:
@@ -81,8 +91,15 @@ def create_app(config: Config) -> FastAPI:
 
     app.include_router(router)
     app.include_router(people)
+    from meeple.server.admin_api import router as admin
+
+    app.include_router(admin)
     _errors(app)
     app.state.config = config
+    app.state.metrics = metrics
+    from meeple.server.ops import router as ops
+
+    app.include_router(ops)
     from meeple.server.limits import Limits
 
     app.add_middleware(Sessions)  # inside the limits: a flood is refused before any lookup
@@ -97,13 +114,17 @@ def create_app(config: Config) -> FastAPI:
     return app
 
 
-async def _tick(hub: Hub, seconds: float) -> None:
-    """Deadlines and webhook deliveries, checked every ``seconds``."""
+async def _tick(hub: Hub, config: Config, smtp: Smtp | None) -> None:
+    """Deadlines, deadline warnings, webhook and email deliveries, checked every
+    ``config.tick_seconds``."""
     async with httpx.AsyncClient() as client:
         while True:
-            await asyncio.sleep(seconds)
+            await asyncio.sleep(config.tick_seconds)
             try:
-                await hub.expire(time.time())
+                now = time.time()
+                await hub.expire(now)
+                await warn_deadlines(hub, now)
+                await deliver_mail(hub.store.engine, smtp, config.public_url)
                 await deliver_due(hub.store, client)
             except Exception:
                 log.exception("background tick failed")
@@ -142,10 +163,11 @@ def _errors(app: FastAPI) -> None:
                             status_code=400)
 
     @app.exception_handler(DBAPIError)
-    async def storage(_r: Request, e: DBAPIError) -> JSONResponse:
+    async def storage(r: Request, e: DBAPIError) -> JSONResponse:
         # Nothing was applied: a game changes in memory only after its commit.
         reason = str(e.orig).splitlines()[0][:200] if e.orig else type(e).__name__
         log.error("storage error: %s", reason)
+        r.app.state.metrics.database_errors.inc()
         return JSONResponse({"error": {"code": "storage_unavailable", "message":
                              f"the database cannot take this now ({reason}); nothing was "
                              "changed: try again later"}}, status_code=503,

@@ -22,7 +22,9 @@ from meeple.core.errors import ActionParseError, IllegalActionError, MeepleError
 from meeple.core.game import Game, State
 from meeple.core.text import DEFAULT_LANG, localize, render
 from meeple.server.bots import BotRunner
-from meeple.server.errors import BadRequest, Conflict, Illegal
+from meeple.server.errors import ApiError, BadRequest, Conflict, Illegal
+from meeple.server.mail import game_notices
+from meeple.server.metrics import Metrics
 from meeple.server.ratings import apply_pending, final_result
 from meeple.server.store import Append, Appended, DuplicateKey, StaleVersion, Store
 from meeple.server.writer import Writer
@@ -99,8 +101,9 @@ def parse_action(action: str | dict[str, Any] | Action) -> Action:
 
 class Hub:
     def __init__(self, store: Store, bots: BotRunner, snapshot_every: int = 50,
-                 shared: bool = False) -> None:
+                 shared: bool = False, metrics: Metrics | None = None) -> None:
         self.store = store
+        self.metrics = metrics or Metrics()
         self.writer = Writer(store)
         self.bots = bots
         self.snapshot_every = snapshot_every
@@ -166,6 +169,20 @@ class Hub:
     async def submit(self, gid: str, seat: int, action: str | dict[str, Any] | Action,
                      version: int | None = None, key: str | None = None,
                      source: str = "seat") -> dict[str, Any]:
+        started = time.perf_counter()
+        try:
+            ack = await self._submit(gid, seat, action, version, key, source)
+        except ApiError as e:
+            self.metrics.refused.labels(e.code).inc()
+            raise
+        if not ack["duplicate"]:
+            game = self.games[gid].game.name if gid in self.games else "?"
+            self.metrics.moves.labels(game, source).inc()
+            self.metrics.submit_seconds.labels(game).observe(time.perf_counter() - started)
+        return ack
+
+    async def _submit(self, gid: str, seat: int, action: str | dict[str, Any] | Action,
+                      version: int | None, key: str | None, source: str) -> dict[str, Any]:
         live = await self.live(gid)
         async with live.lock:
             if key is not None:
@@ -229,8 +246,9 @@ class Hub:
         return live.deadline_at
 
     def _notices(self, live: Live, new: State, before: set[int]) -> list[dict[str, Any]]:
-        """Webhook notifications (no game facts, only that the seat should look)."""
-        out = []
+        """Webhook notifications (no game facts, only that the seat should look), and the
+        same events for account seats (emailed and shown by ``mail``)."""
+        out = game_notices(live.id, live.seats, new, before, live.version + 1)
         now_waiting = set(new.current_players())
         for s in live.seats:
             url, seat = s.get("webhook"), int(s["seat"])
@@ -329,7 +347,15 @@ class Hub:
 
     async def _bot_decision(self, live: Live, seat: int, kind: str) -> str:
         seed = (bot_seed(int(live.row["seed"]), seat) + live.version * 7_919) % (1 << 62)
-        return await self.bots.decide(live.game.name, live.state.to_json(), seat, kind, seed)
+        started = time.perf_counter()
+        self.metrics.bots_thinking.inc()
+        try:
+            return await self.bots.decide(live.game.name, live.state.to_json(), seat, kind,
+                                          seed)
+        finally:
+            self.metrics.bots_thinking.dec()
+            self.metrics.bot_think_seconds.labels(live.game.name, kind).observe(
+                time.perf_counter() - started)
 
     async def expire(self, now: float) -> int:
         """Act for every person whose deadline has passed (the zombie policy): the game's

@@ -292,6 +292,17 @@ class Store:
 
     # --- the notification outbox ----------------------------------------------------
 
+    def outbox_backlog(self) -> int:
+        """Notices (webhooks and emails) not yet delivered."""
+        with self.engine.connect() as c:
+            return int(c.execute(select(func.count()).select_from(db.outbox)
+                                 .where(db.outbox.c.delivered.is_(False))).scalar_one())
+
+    def ping(self) -> None:
+        """Raises if the database cannot answer now."""
+        with self.engine.connect() as c:
+            c.execute(select(1))
+
     def due_notices(self, now: float, limit: int = 50) -> list[dict[str, Any]]:
         with self.engine.connect() as c:
             rows = c.execute(select(db.outbox).where(

@@ -1,0 +1,63 @@
+"""What an operator watches, in Prometheus's text format at ``/metrics``.
+
+Each application has a registry of its own (tests run several servers in one process).
+Counts that already live elsewhere (games in memory, WebSocket subscribers, the outbox)
+are read when scraped rather than kept twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.registry import Collector
+
+# Submission latency: from 1 ms (a Counter move) to seconds (a database waiting on a lock).
+LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1.0, 2.5,
+                   5.0, 10.0)
+THINK_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
+
+
+class _Read(Collector):
+    """Gauges whose values are read from the running server when scraped."""
+
+    def __init__(self, gauges: dict[str, tuple[str, Callable[[], float]]]) -> None:
+        self.gauges = gauges
+
+    def collect(self) -> Iterable[GaugeMetricFamily]:
+        for name, (doc, read) in self.gauges.items():
+            try:
+                value = float(read())
+            except Exception:  # a scrape must not fail because one source is down
+                continue
+            yield GaugeMetricFamily(name, doc, value=value)
+
+
+class Metrics:
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        r = self.registry
+        self.moves = Counter("meeple_moves", "Moves accepted, by game and by who made them",
+                             ["game", "source"], registry=r)
+        self.submit_seconds = Histogram(
+            "meeple_submit_seconds", "Time to accept a move: check, commit, publish",
+            ["game"], buckets=LATENCY_BUCKETS, registry=r)
+        self.refused = Counter("meeple_moves_refused", "Submissions refused, by reason",
+                               ["reason"], registry=r)
+        self.bot_think_seconds = Histogram(
+            "meeple_bot_think_seconds", "Time a bot took to choose a move", ["game", "bot"],
+            buckets=THINK_BUCKETS, registry=r)
+        self.bots_thinking = Gauge("meeple_bots_thinking", "Bot decisions being computed now",
+                                   registry=r)
+        self.database_errors = Counter("meeple_database_errors",
+                                       "Requests answered 503 because the database failed",
+                                       registry=r)
+        self.websockets = Gauge("meeple_websocket_connections", "Open WebSocket connections",
+                                registry=r)
+        self._read: dict[str, tuple[str, Callable[[], float]]] = {}
+        r.register(_Read(self._read))
+
+    def read(self, name: str, doc: str, source: Callable[[], float]) -> None:
+        """A gauge read from ``source`` at each scrape."""
+        self._read[name] = (doc, source)
