@@ -10,25 +10,26 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from tests.people_helpers import PW, Browser
 from tests.server_helpers import auth, create, server
 
-PW = "correct horse"
+Client = TestClient | Browser
 
 
-def _sign_up(client: TestClient, name: str, password: str = PW) -> dict[str, Any]:
+def _sign_up(client: Client, name: str, password: str = PW) -> dict[str, Any]:
     r = client.post("/api/account/signup", json={"name": name, "password": password})
     assert r.status_code == 201, r.text
     out: dict[str, Any] = r.json()
     return out
 
 
-def _csrf(client: TestClient) -> dict[str, str]:
+def _csrf(client: Client) -> dict[str, str]:
     return {"X-CSRF-Token": client.cookies["meeple_csrf"]}
 
 
-def _browser(client: TestClient) -> TestClient:
+def _browser(client: TestClient) -> Browser:
     """Another browser on the same server: its own cookie jar."""
-    return TestClient(client.app)
+    return Browser(client)
 
 
 def test_sign_up_signs_in_and_only_the_first_account_is_admin(tmp_path: Path) -> None:
@@ -194,8 +195,9 @@ def test_the_profile_keeps_name_language_email_and_notification_choices(tmp_path
 def test_a_seat_created_while_signed_in_opens_from_any_browser(tmp_path: Path) -> None:
     with server(tmp_path / "a.db") as a:
         _sign_up(a, "Alice")
-        r = a.post("/api/games", headers=_csrf(a), json={
-            "game": "cult", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
+        r = a.post("/api/games", headers=_csrf(a), json={  # seed 5: seat 0 starts
+            "game": "cult", "players": 2, "seed": 5,
+            "seats": [{"kind": "human"}, {"kind": "human"}]})
         g = r.json()
         assert g["seats"][0]["name"] == "Alice"
         phone = _browser(a)
@@ -281,16 +283,18 @@ def test_a_websocket_uses_the_session_only_from_this_servers_pages(tmp_path: Pat
 def test_guest_links_keep_working_beside_accounts(tmp_path: Path) -> None:
     with server(tmp_path / "a.db") as a:
         _sign_up(a, "Alice")
-        guest = _browser(a)
-        g = create(guest, game="cult", players=2, seats=[{"kind": "human"}, {"kind": "random"}])
+        guest = _browser(a)  # not signed in
+        g = guest.post("/api/games", json={"game": "cult", "players": 2, "seats": [
+            {"kind": "human"}, {"kind": "random"}]}).json()
         token = g["seats"][0]["token"]
         assert guest.get(f"/api/games/{g['id']}", headers=auth(token)).json()["seat"] == 0
+        assert a.get(f"/api/games/{g['id']}", headers=auth(token)).json()["seat"] == 0
 
 
 def test_two_sign_ups_of_one_name_at_once_make_one_account(tmp_path: Path) -> None:
     with server(tmp_path / "a.db") as a:
         codes: list[int] = []
-        clients = [_browser(a) for _ in range(4)]
+        clients = [TestClient(a.app) for _ in range(4)]  # at once: separate clients
         gate = threading.Barrier(len(clients))
 
         def go(c: TestClient) -> None:
