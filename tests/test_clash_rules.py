@@ -1,5 +1,8 @@
-"""Clash of Cultures: cities, advances, happiness, powers and the status phase — one
-test per rule of docs/rules/clash.md, on positions made by hand (tests/clash_helpers.py)."""
+"""Clash of Cultures: the start of a 3-player game, powers of several advances at once,
+the end of the game and the rules document's tables — one test per rule of
+docs/rules/clash.md, on positions made by hand (tests/clash_helpers.py). The other rules
+of cities, advances, happiness, powers and the status phase are scenarios in
+scenarios/clash/."""
 
 from __future__ import annotations
 

@@ -116,4 +116,5 @@ def test_there_are_clash_scenarios_for_each_rule_family_every_event_and_action_c
     assert [e for e in DATA.events if e not in told] == []
     assert [c for c in DATA.action_cards if f"Action card - {c}" not in told
             and f"({c}," not in told] == []
-    assert [c for c in DATA.objective_cards if f"Objective - {c}, peaceful" not in told] == []
+    assert [(c, half) for c in DATA.objective_cards for half in ("peaceful", "military")
+            if f"Objective - {c}, {half}" not in told] == []

@@ -1,6 +1,8 @@
-"""Clash of Cultures: moving, exploring, battles, cultural influence, wonders, action
-cards and objectives — one test per rule of docs/rules/clash.md (positions made by hand
-in tests/clash_helpers.py; dice loaded)."""
+"""Clash of Cultures: exploring, the defenders' wonders and governments in battle,
+what shields a city from influence, wonders' requirements — one test per rule of
+docs/rules/clash.md (positions made by hand in tests/clash_helpers.py; dice loaded).
+The other rules of moving, battles, influence, wonders, action and objective cards are
+scenarios in scenarios/clash/."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from typing import Any
 import pytest
 
 from meeple.games.clash import status
-from meeple.games.clash.state import DATA, RULES, ClashState
+from meeple.games.clash.state import RULES, ClashState
 from tests.clash_helpers import act, city, fresh, kinds_at, learn, legal, res, unit
 
 CENTRE = 17  # neighbours 6, 7, 16, 18, 19, 20
@@ -108,17 +110,3 @@ def test_a_wonder_needs_engineering_its_advance_a_non_angry_city_and_its_price()
     act(s, 0, "wonder 17 Pyramids")
     assert c["wonders"] == ["Pyramids"] and s.res[0]["culture"] == 0 and s.wonder_hand[0] == []
     assert status.score(s, 0) == 1 + 5 + 2.5
-
-
-# ---- cards and objectives --------------------------------------------------------------------
-@pytest.mark.parametrize("card", sorted(DATA.objective_cards))
-def test_each_objectives_military_half_is_claimed_after_a_battle_that_meets_it(card: str) -> None:
-    s = fresh()
-    s.objective_hand[0] = [card]
-    cond = DATA.objective_cards[card]["military"]
-    s.stats[0] = {k: int(n) - 1 for k, n in cond.items()}
-    status.claim_military(s, 0)
-    assert s.claimed[0] == []
-    s.stats[0] = {k: int(n) for k, n in cond.items()}
-    status.claim_military(s, 0)
-    assert s.claimed[0] == [f"{card}: military"]
