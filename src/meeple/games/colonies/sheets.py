@@ -28,6 +28,8 @@ from urllib.parse import urlsplit
 
 from meeple.core.actions import Action
 from meeple.core.saves import load_data
+from meeple.core.text import term
+from meeple.games.colonies import texts
 from meeple.games.colonies.data import load
 
 if TYPE_CHECKING:
@@ -259,7 +261,7 @@ def apply(s: ColoniesState, p: int, a: Action) -> None:
     verb = str(a.args[0])
     if verb == "submit":
         sheet.status = "submitted"
-        s.log.add(s.round, f"{s.name(p)} hands a character sheet to the Master.")
+        s.log.add(s.round, texts.t("sheet.submitted", who=texts.seat(s, p)))
         return
     value = _clean(str(a.args[1]))
     sheet.fields[verb] = (team_of(value) or "") if verb == "class" else value
@@ -275,11 +277,11 @@ def _apply_master(s: ColoniesState, a: Action) -> None:
         pl = s.players[q]
         pl.team = sheet.fields["class"]
         pl.goal, pl.goal_status, pl.goal_note = sheet.fields["goal"], "approved", ""
-        s.log.add(s.round, f"The Master approves the sheet of P{q}: {sheet.fields['name']}, "
-                           f"{TEAMS[pl.team]['name']}.")
+        s.log.add(s.round, texts.t("sheet.approved", p=q, name=sheet.fields["name"],
+                                   team=term(texts.CATALOG, "team", pl.team)))
     else:
         sheet.status, sheet.note = "returned", _clean(str(a.args[2]))
-        s.log.add(s.round, f"The Master sends your character sheet back: {sheet.note}", q)
+        s.log.add(s.round, texts.t("sheet.returned", note=sheet.note), q)
 
 
 def player_actions(s: ColoniesState, p: int) -> list[Action]:
