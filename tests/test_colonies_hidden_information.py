@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meeple.core.conformance import play_random
+from meeple.core.errors import IllegalActionError
 from meeple.games.colonies import ColoniesGame, ColoniesState
 
 GAME = ColoniesGame()
@@ -64,3 +65,25 @@ def test_nobody_learns_who_is_spying_while_spies_rewrite_their_orders() -> None:
     assert all(pl["orders_sent"] for pl in s.view(1)["players"])
     assert s.view(1)["pending"] == []
     assert s.view(0)["phase"] == "spy"
+
+
+def test_a_refusal_during_the_spies_turn_names_no_spy_and_no_seat_number() -> None:
+    s = GAME.new_state(3, 1, {"teams": "traders,traders,traders", "master": True})
+    for p in range(3):
+        s.apply(p, "ready")
+    s.loaded = [5]
+    s.apply(0, "espionage 1 2")
+    for p in range(3):
+        s.apply(p, "submit")
+    s.apply(3, "resolve")
+    assert s.phase == "spy"
+    for seat, told in [(1, "the Master is resolving the season"),
+                       (3, "the Master has nothing to decide now: waiting for the new "
+                           "actions of P0 Trader, whose espionage succeeded")]:
+        try:
+            s.apply(seat, "submit" if seat != 3 else "resolve")
+        except IllegalActionError as e:
+            assert told in str(e)
+            assert "player" not in str(e) and ("P0" not in str(e) or seat == 3)
+        else:
+            raise AssertionError(f"seat {seat} acted during the spies' turn")

@@ -38,6 +38,27 @@ def waiting(s: ColoniesState) -> list[int]:
     return []
 
 
+def not_waiting(s: ColoniesState, p: int) -> str:
+    """Why seat p has nothing to decide now, told as that seat may know it: while spies
+    give their new actions, other players learn only that the Master is resolving."""
+    if s.phase == "over":
+        return "the game is over"
+    waiting = s.current_players()
+    names = ", ".join(s.name(q) for q in waiting)
+    if p == s.master:
+        if s.phase == "spy":
+            return (f"the Master has nothing to decide now: waiting for the new actions of "
+                    f"{names}, whose espionage succeeded")
+        return f"the Master has nothing to decide now: waiting for {names}"
+    if s.phase == "spy":
+        return "the Master is resolving the season"
+    if s.phase == "orders":
+        return f"{s.name(p)} has already submitted the orders of {s.season_label()}"
+    if s.phase == "goals":
+        return "the game is over: the Master judges the personal goals"
+    return f"{s.name(p)} is ready: waiting for {names}"
+
+
 # --- what may be done -----------------------------------------------------------------
 
 def legal(s: ColoniesState, p: int) -> list[Action]:

@@ -162,20 +162,21 @@ def order_actions(s: ColoniesState, p: int) -> list[Action]:
         out += [Action(o[0], o[1:]) for o in candidates(s, p) if order_problem(s, p, o) is None]
     first_cancellable = next((k for spy, _t, k in s.spies if spy == p), 0)
     out += [Action("cancel", (i + 1,)) for i in range(first_cancellable, len(sheet.orders))]
+    key = season_key(s)
+    if key == "heat":
+        # The Heat is paid at the season's end: a spy's new colony gets its choice too.
+        if len(sheet.heat) < possible_colonies(s, p):
+            out += [Action("heat", (res,)) for res in HEAT_PAYS]
+        if sheet.heat:
+            out.append(Action("unheat"))
     if s.phase == "spy":
-        # The season's start is over: only the new actions remain to be given.
+        # The season's start is over: no Thaw, force or ravens any more.
         return [*out, Action("submit")]
     out += [Action("unraven", (i + 1,)) for i in range(len(sheet.ravens))]
     if sheet.thaw_bonus > len(sheet.thaw):
         out += [Action("thaw", (res,)) for res in RESOURCES]
     if sheet.thaw and (sheet.thaw[-1] != "gold" or available_gold(s, p) >= 1):
         out.append(Action("unthaw"))
-    key = season_key(s)
-    if key == "heat":
-        if len(sheet.heat) < possible_colonies(s, p):
-            out += [Action("heat", (res,)) for res in HEAT_PAYS]
-        if sheet.heat:
-            out.append(Action("unheat"))
     if key == "leaf-fall":
         per = harvest_income(s, p) // max(1, _harvested(s, p))
         for prov, _roll, ok in s.harvest:
@@ -194,7 +195,7 @@ def side_problem(s: ColoniesState, p: int, a: Action) -> str:
     sheet = s.players[p]
     k, args = a.kind, a.args
     key = season_key(s)
-    if s.phase == "spy" and k not in ("cancel", "submit"):
+    if s.phase == "spy" and k not in ("cancel", "submit", "heat", "unheat"):
         return f"{k}: the season has started; only your new actions can be given now"
     if k == "cancel":
         first = next((kept for spy, _t, kept in s.spies if spy == p), 0)

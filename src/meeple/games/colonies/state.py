@@ -102,6 +102,19 @@ class ColoniesState(State):
         if problem is not None:
             raise IllegalActionError(f"{action}: {problem}")
 
+    def apply(self, player: int, action: Action | str) -> None:
+        """As every game's, but a seat with nothing to decide now is told why as that seat
+        may know it: never a spy's name, never the Master as a seat number."""
+        from meeple.games.colonies import flow
+
+        seats = self.n + (self.master is not None)
+        # Before the game who is waited on is public, and the core's words stand there
+        # (the character sheets' checks expect them).
+        if (self.phase != "setup" and not self.is_terminal() and 0 <= player < seats
+                and player not in self.current_players()):
+            raise IllegalActionError(f"{action}: {flow.not_waiting(self, player)}")
+        super().apply(player, action)
+
     def apply_unchecked(self, player: int, action: Action) -> None:
         from meeple.games.colonies import flow
 
