@@ -27,6 +27,19 @@ def serve(
     ws_rate: Annotated[float, typer.Option(
         help="WebSocket messages per second per connection, in bursts of twice that (0: "
              "no limit).")] = 20.0,
+    smtp: Annotated[str | None, typer.Option(
+        help="Email notices through this SMTP server: smtp://[user:password@]host[:port]"
+             "[?from=ADDRESS] (smtp+starttls:// or smtps:// for TLS; default "
+             "$MEEPLE_SMTP_URL; none: notices are only shown in the browser).")] = None,
+    public_url: Annotated[str | None, typer.Option(
+        help="This server's address as players reach it, for the links in emails "
+             "(default http://HOST:PORT).")] = None,
+    max_live_games: Annotated[int, typer.Option(
+        min=1, help="Games held in memory at most; the others are rebuilt from the "
+                    "database when asked for.")] = 10_000,
+    idle_seconds: Annotated[float, typer.Option(
+        min=0, help="An unfinished game nobody touched for this long leaves memory "
+                    "(finished games after a few seconds).")] = 600.0,
 ) -> None:
     """Run the game server (HTTP API at /api, OpenAPI schema at /docs and /openapi.json)."""
     import uvicorn
@@ -36,9 +49,19 @@ def serve(
 
     url = db or os.environ.get("MEEPLE_DATABASE_URL") or default_url()
     redis = redis or os.environ.get("MEEPLE_REDIS_URL") or None
+    smtp = smtp or os.environ.get("MEEPLE_SMTP_URL") or None
+    if smtp:
+        from meeple.server.mail import Smtp, SmtpUrlError
+
+        try:
+            Smtp.parse(smtp)
+        except SmtpUrlError as e:
+            raise typer.BadParameter(str(e), param_hint="--smtp") from None
     config = Config(database_url=url, bot_workers=bot_workers, redis_url=redis,
                     shared=shared, rate=rate, burst=2 * rate, ws_rate=ws_rate,
-                    ws_burst=2 * ws_rate)
+                    ws_burst=2 * ws_rate, smtp_url=smtp, max_live_games=max_live_games,
+                    idle_seconds=idle_seconds,
+                    public_url=public_url or f"http://{host}:{port}")
     typer.echo(f"meeple server on http://{host}:{port} (database {_safe(url)})")
     from meeple.server.app import redact_secrets_in_logs
 

@@ -42,6 +42,8 @@ class Config:
     ws_rate: float = 20.0  # WebSocket messages per second per connection
     ws_burst: float = 40.0
     db_timeout: float = 10.0  # seconds to wait for a database locked by someone else
+    max_live_games: int = 10_000  # games held in memory at most (the rest are rebuilt)
+    idle_seconds: float = 600.0  # an unfinished game nobody touched leaves memory after this
     signin_rate: float = 0.2  # sign-in attempts per second per address and per name
     signin_burst: float = 10.0
     smtp_url: str | None = None  # where notices are emailed (mail.Smtp); None: not emailed
@@ -58,7 +60,8 @@ def create_app(config: Config) -> FastAPI:
         store = await asyncio.to_thread(Store, config.database_url, True, config.db_timeout)
         bots = BotRunner(config.bot_workers)
         hub = Hub(store, bots, config.snapshot_every,
-                  shared=config.shared or config.redis_url is not None, metrics=metrics)
+                  shared=config.shared or config.redis_url is not None, metrics=metrics,
+                  max_games=config.max_live_games, idle_seconds=config.idle_seconds)
         metrics.read("meeple_live_games", "Games held in memory", lambda: len(hub.games))
         metrics.read("meeple_outbox_backlog", "Notices not yet delivered", store.outbox_backlog)
         app.state.hub = hub
@@ -123,6 +126,7 @@ async def _tick(hub: Hub, config: Config, smtp: Smtp | None) -> None:
             try:
                 now = time.time()
                 await hub.expire(now)
+                hub.trim()
                 await warn_deadlines(hub, now)
                 await deliver_mail(hub.store.engine, smtp, config.public_url)
                 await deliver_due(hub.store, client)

@@ -63,6 +63,7 @@ class Live:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     thinking: set[int] = field(default_factory=set)
+    used: float = field(default_factory=time.monotonic)  # when last asked for
     # Per seat: (events looked at, how many of them the seat may see), so that counting a
     # seat's log lines after a move looks only at the new events.
     log_counts: dict[int | None, tuple[int, int]] = field(default_factory=dict)
@@ -101,9 +102,16 @@ def parse_action(action: str | dict[str, Any] | Action) -> Action:
 
 class Hub:
     def __init__(self, store: Store, bots: BotRunner, snapshot_every: int = 50,
-                 shared: bool = False, metrics: Metrics | None = None) -> None:
+                 shared: bool = False, metrics: Metrics | None = None,
+                 max_games: int = 10_000, idle_seconds: float = 600.0,
+                 finished_seconds: float = 5.0) -> None:
         self.store = store
         self.metrics = metrics or Metrics()
+        # Games leave memory when idle (finished ones soon) and beyond ``max_games``; the
+        # database holds them, and ``live`` rebuilds one when it is asked for again.
+        self.max_games = max_games
+        self.idle_seconds = idle_seconds
+        self.finished_seconds = finished_seconds
         self.writer = Writer(store)
         self.bots = bots
         self.snapshot_every = snapshot_every
@@ -125,17 +133,43 @@ class Hub:
                 self._schedule_bots(await self.live(gid))
             except MeepleError as e:
                 log.error("game %s cannot be rebuilt: %s", gid, e)
+            if len(self.games) > self.max_games:
+                self.trim()
 
     async def live(self, gid: str) -> Live:
         found = self.games.get(gid)
-        if found is not None:
-            return found
-        async with self._loading:
-            found = self.games.get(gid)
-            if found is None:
-                found = await asyncio.to_thread(self._rebuild, gid)
-                self.games[gid] = found
+        if found is None:
+            async with self._loading:
+                found = self.games.get(gid)
+                if found is None:
+                    found = await asyncio.to_thread(self._rebuild, gid)
+                    self.games[gid] = found
+        found.used = time.monotonic()
         return found
+
+    def trim(self, now: float | None = None) -> int:
+        """Let games leave memory: finished ones idle for ``finished_seconds``, others idle
+        for ``idle_seconds``, then the least recently used beyond ``max_games``. A game
+        someone watches, a bot is moving in, or a submission holds stays. Returns how many
+        left."""
+        now = time.monotonic() if now is None else now
+
+        def free(live: Live) -> bool:
+            return not live.subscribers and not live.thinking and not live.lock.locked()
+
+        gone = [g for g, live in self.games.items() if free(live) and now - live.used >= (
+            self.finished_seconds if live.state.is_terminal() else self.idle_seconds)]
+        for gid in gone:
+            del self.games[gid]
+        excess = len(self.games) - self.max_games
+        if excess > 0:
+            oldest = sorted((live.used, g) for g, live in self.games.items() if free(live))
+            for _, gid in oldest[:excess]:
+                del self.games[gid]
+                gone.append(gid)
+        if gone:
+            self.metrics.evicted.inc(len(gone))
+        return len(gone)
 
     def _rebuild(self, gid: str) -> Live:
         row, seq, state = self.store.rebuild(gid)
@@ -361,6 +395,12 @@ class Hub:
         """Act for every person whose deadline has passed (the zombie policy): the game's
         timeout action (hand in what is drafted, or pass), or the bot the game names."""
         acted = 0
+        due = set(await asyncio.to_thread(self.store.due_deadlines, now))
+        for gid in due - set(self.games):  # games that left memory while waiting
+            try:
+                await self.live(gid)
+            except MeepleError as e:
+                log.error("game %s cannot be rebuilt for its deadline: %s", gid, e)
         for live in list(self.games.values()):
             if live.deadline_at is None or live.deadline_at > now or live.state.is_terminal():
                 continue

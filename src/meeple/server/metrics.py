@@ -53,6 +53,9 @@ class Metrics:
         self.database_errors = Counter("meeple_database_errors",
                                        "Requests answered 503 because the database failed",
                                        registry=r)
+        self.evicted = Counter("meeple_games_evicted",
+                               "Games that left memory (rebuilt from the database if asked "
+                               "for again)", registry=r)
         self.websockets = Gauge("meeple_websocket_connections", "Open WebSocket connections",
                                 registry=r)
         self._read: dict[str, tuple[str, Callable[[], float]]] = {}

@@ -285,6 +285,12 @@ class Store:
             if i.result is not None:
                 write_result(c, i.result)
 
+    def due_deadlines(self, now: float) -> list[str]:
+        """Unfinished games whose deadline has passed."""
+        with self.engine.connect() as c:
+            return [r[0] for r in c.execute(select(db.games.c.id).where(and_(
+                db.games.c.finished.is_(False), db.games.c.deadline_at <= now)))]
+
     def set_deadline(self, game_id: str, deadline_at: float | None) -> None:
         with self.engine.begin() as c:
             c.execute(update(db.games).where(db.games.c.id == game_id)
