@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 
-from meeple.check.common import Outcome
+from meeple.check.common import Outcome, every_game, seat_with_a_move_async
 from meeple.core.actions import Action
 from meeple.core.registry import get_game
 from meeple.core.rng import Rng
@@ -27,22 +27,29 @@ async def _player(http: httpx.AsyncClient, base: str, g: dict[str, Any],
     """Plays every seat of one game; a request cut by a kill is sent again, with the same
     idempotency key, until the server answers."""
     tokens = [s["token"] for s in g["seats"]]
+
+    async def view_of(token: str) -> dict[str, Any]:
+        return dict((await http.get(f"{base}/api/games/{g['id']}",
+                                    headers={"Authorization": f"Bearer {token}"})).json())
+
     while not stop.is_set():
         try:
-            v = (await http.get(f"{base}/api/games/{g['id']}",
-                                headers={"Authorization": f"Bearer {tokens[0]}"})).json()
-            if v["finished"]:
+            # The seats the first one sees waiting go first; every seat is asked when a
+            # game hides whom it waits for (Colonies' secret orders).
+            first = await view_of(tokens[0])
+            if first["finished"]:
                 return
-            seat = v["waiting"][0]
-            token = tokens[seat]
-            mine = (await http.get(f"{base}/api/games/{g['id']}",
-                                   headers={"Authorization": f"Bearer {token}"})).json()
-        except (httpx.HTTPError, KeyError, ValueError):
+            ahead = [tokens[i] for i in first["waiting"] if 0 < i < len(tokens)]
+            found = (tokens[0], first) if first.get("legal") else \
+                await seat_with_a_move_async(view_of, ahead + tokens[1:])
+        except (httpx.HTTPError, KeyError, ValueError, TypeError):
             await asyncio.sleep(0.05)
             continue
-        legal = mine.get("legal") or []
-        if not legal:
+        if found is None:
+            await asyncio.sleep(0.05)
             continue
+        token, mine = found
+        legal = mine["legal"]
         body = {"action": legal[rng.below(len(legal))], "version": mine["version"],
                 "key": uuid.uuid4().hex}
         while not stop.is_set():
@@ -90,27 +97,40 @@ def verify(url: str, acked: dict[str, dict[int, str]], out: Outcome) -> None:
         store.close()
 
 
-def sigkill(kills: int = 100, games: int = 12, seed: int = 1) -> Outcome:
+def sigkill(kills: int = 100, games: int = 12, seed: int = 1,
+            names: list[str] | None = None) -> Outcome:
+    """One game of each of ``names`` (every registered game by default) at its default
+    player count, and Counter games up to ``games`` in all, played while the server is
+    killed again and again."""
     started = time.perf_counter()
     folder = Path(tempfile.mkdtemp(prefix="meeple-kill-"))
     url = f"sqlite:///{folder / 'kill.db'}"
     server = ServerProcess(url, "--log-level", "warning", "--bot-workers", "0")
+    real = [n for n in (names or every_game()) if n != "counter"]
     out = Outcome("sigkill", "")
+    counters = max(1, games - len(real))
     acked: dict[str, dict[int, str]] = {}
+    kind: dict[str, str] = {}
     rng = Rng(seed)
 
     async def run() -> None:
         stop = asyncio.Event()
         async with httpx.AsyncClient(timeout=10) as http:
-            specs: list[tuple[str, dict[str, Any]]] = [
-                ("cult", {}), *[("counter", {"limit": 0})] * (games - 1)]
+            specs: list[dict[str, Any]] = [{"game": name} for name in real]
+            specs += [{"game": "counter", "players": 4, "options": {"limit": 0}}] * counters
             tasks = []
-            for i, (name, options) in enumerate(specs):
-                g = (await http.post(f"{server.base}/api/games", json={
-                    "game": name, "players": 4, "seed": seed + i, "options": options})).json()
+            for i, spec in enumerate(specs):
+                g = (await http.post(f"{server.base}/api/games",
+                                     json={**spec, "seed": seed + i})).json()
                 acked[g["id"]] = {}
+                kind[g["id"]] = spec["game"]
                 tasks.append(asyncio.create_task(
                     _player(http, server.base, g, acked[g["id"]], Rng(seed * 97 + i), stop)))
+            # Every game in play before the first kill, so that each one is under load.
+            end = time.perf_counter() + 60
+            while not all(acked.values()) and time.perf_counter() < end \
+                    and not any(t.done() for t in tasks):
+                await asyncio.sleep(0.05)
             for _ in range(kills):
                 await asyncio.sleep(0.05 + rng.below(400) / 1000)
                 server.kill()
@@ -118,7 +138,10 @@ def sigkill(kills: int = 100, games: int = 12, seed: int = 1) -> Outcome:
                 await asyncio.to_thread(verify, url, acked, out)
                 await asyncio.to_thread(server.start)
             stop.set()
-            await asyncio.gather(*tasks, return_exceptions=True)
+            ends = await asyncio.gather(*tasks, return_exceptions=True)
+            for gid, end_of in zip(acked, ends, strict=True):
+                if isinstance(end_of, BaseException):
+                    out.fail(f"the player of {kind[gid]} game {gid} broke: {end_of!r}")
 
     server.start()
     try:
@@ -127,8 +150,13 @@ def sigkill(kills: int = 100, games: int = 12, seed: int = 1) -> Outcome:
         server.kill()
     verify(url, acked, out)
     moves = sum(len(m) for m in acked.values())
-    out.tried = (f"{out.count} SIGKILLs at random moments while {games} games (1 Cult, "
-                 f"{games - 1} Counter) were played over HTTP; {moves} moves acknowledged; "
+    out.games = sorted({kind[gid] for gid, m in acked.items() if m})
+    for gid, m in acked.items():
+        if not m:
+            out.fail(f"{kind[gid]} game {gid}: not one move acknowledged")
+    out.tried = (f"{out.count} SIGKILLs at random moments while {len(real) + counters} games "
+                 f"(one each of {', '.join(real)}; {counters} Counter) were played over "
+                 f"HTTP; {moves} moves acknowledged; "
                  "after each kill: every acknowledged move present, no gap, snapshot + "
                  "log equal to a full replay")
     out.seconds = round(time.perf_counter() - started, 1)

@@ -9,8 +9,8 @@ import json
 import time
 from typing import Any
 
-from meeple.check.common import Outcome
-from meeple.core.registry import game_names, get_game
+from meeple.check.common import Outcome, every_game
+from meeple.core.registry import get_game
 from meeple.core.rng import Rng
 from meeple.server.hub import Hub, Live
 
@@ -23,29 +23,39 @@ SETUPS: dict[str, list[tuple[int, dict[str, Any]]]] = {
 }
 
 
+def setups(name: str) -> list[tuple[int, dict[str, Any]]]:
+    """The player counts and options the random games of ``name`` go through in turn: the
+    table's, or the game's default player count for a game the table does not list."""
+    return SETUPS.get(name) or [(get_game(name).default_players, {})]
+
+
 def _payload(hub: Hub, live: Live, seat: int | None) -> str:
     return json.dumps([hub.payload(live, seat), hub.visible_log(live, seat)], sort_keys=True)
 
 
-def hidden(views_per_game: int = 10_000, seed: int = 1) -> list[Outcome]:
+def hidden(views_per_game: int = 10_000, seed: int = 1, steps: int = 400,
+           names: list[str] | None = None) -> list[Outcome]:
+    """``steps``: the most moves of one random game; fewer make more, shorter games, which
+    go through more of the set-ups for the same number of views."""
     hub = Hub.__new__(Hub)  # payloads only: no database, no bots
     outcomes = []
-    for name in game_names():
+    for name in names or every_game():
         game = get_game(name)
         if not game.has_chance:
-            continue
+            continue  # nothing is dealt, so nothing is hidden
         started = time.perf_counter()
-        out = Outcome(f"hidden information: {name}", "")
+        out = Outcome(f"hidden information: {name}", "", games=[name])
         rng = Rng(seed)
         games = 0
+        choices = setups(name)
         while out.count < views_per_game:
-            players, options = SETUPS.get(name, [(game.default_players, {})])[games % 4]
+            players, options = choices[games % len(choices)]
             state = game.new_state(players, rng.below(1 << 40), options)
             seats = [{"seat": i, "kind": "human", "name": None, "joined": True}
                      for i in range(state.num_players)]
             row = {"players": players, "seed": 0, "options": options, "settings": {}}
             games += 1
-            for step in range(400):
+            for step in range(steps):
                 live = Live("g", row, seats, state, step, None)
                 for seat in [*range(state.num_players), None]:
                     mine = _payload(hub, live, seat)
@@ -63,9 +73,11 @@ def hidden(views_per_game: int = 10_000, seed: int = 1) -> list[Outcome]:
                 p = waiting[rng.below(len(waiting))]
                 legal = state.legal_actions(p)
                 state.apply_unchecked(p, legal[rng.below(len(legal))])
-        out.tried = (f"{out.count} payloads over {games} random games of {name} (every seat "
-                     "and a spectator at every step): each compared with the payload of the "
-                     "same seat after dealing again all it cannot see")
+        used = min(games, len(choices))
+        out.tried = (f"{out.count} payloads over {games} random games of {name} ({used} of "
+                     f"{len(choices)} set-ups; every seat and a spectator at every step): each "
+                     "compared with the payload of the same seat after dealing again all it "
+                     "cannot see")
         out.seconds = round(time.perf_counter() - started, 1)
         outcomes.append(out)
     return outcomes

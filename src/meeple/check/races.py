@@ -1,6 +1,7 @@
 """Concurrency: many clients race on one game, each request sent twice at once with the
 same idempotency key. The log must come out strictly sequential, each key applied once,
-and every acknowledged move in it."""
+and every acknowledged move in it. Then, in a game of every registered game, two
+different requests race for the same version: exactly one may be applied."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 import httpx
 
-from meeple.check.common import Outcome
+from meeple.check.common import Outcome, every_game, seat_secrets, seat_with_a_move_async
 
 
 async def _send(http: httpx.AsyncClient, method: str, url: str, token: str,
@@ -42,7 +43,37 @@ async def _client(http: httpx.AsyncClient, base: str, gid: str, token: str, move
         acks.extend(ok[:1])
 
 
-def race(base: str, clients: int = 50, moves: int = 20) -> Outcome:
+async def _duel(http: httpx.AsyncClient, base: str, name: str, out: Outcome) -> bool:
+    """Two requests with different keys for the same version of a new game of ``name``:
+    one applied, the other refused as stale, the game one move further."""
+    g = (await http.post(f"{base}/api/games", json={"game": name, "seed": 11})).json()
+    async def view_of(token: str) -> dict[str, Any]:
+        return dict((await _send(http, "GET", f"{base}/api/games/{g['id']}", token)).json())
+
+    found = await seat_with_a_move_async(view_of, seat_secrets(g))
+    if found is None:
+        out.fail(f"a new {name} game asks nobody to move")
+        return False
+    token, view = found
+    legal, version = view["legal"], view["version"]
+    bodies = [{"action": legal[i % len(legal)], "version": version, "key": uuid.uuid4().hex}
+              for i in range(2)]
+    twice = await asyncio.gather(*[_send(
+        http, "POST", f"{base}/api/games/{g['id']}/actions", token, b) for b in bodies])
+    out.count += 2
+    codes = sorted(r.status_code for r in twice)
+    if codes != [200, 409]:
+        out.fail(f"{name}: two moves for version {version} got {codes}, not one applied "
+                 "and one refused as stale")
+    after = (await _send(http, "GET", f"{base}/api/games/{g['id']}", token)).json()["version"]
+    if after != version + 1:
+        out.fail(f"{name}: the game went from version {version} to {after} on two racing "
+                 "moves")
+    return True
+
+
+def race(base: str, clients: int = 50, moves: int = 20,
+         names: list[str] | None = None) -> Outcome:
     started = time.perf_counter()
     out = Outcome("concurrency", "")
 
@@ -66,9 +97,15 @@ def race(base: str, clients: int = 50, moves: int = 20) -> Outcome:
                                    headers={"Authorization": f"Bearer {token}"})).json()
             if view["view"]["count"] != n or view["version"] != n:
                 out.fail(f"the counter shows {view['view']['count']} after {n} moves")
+            requests = out.count
+            duels = [name for name in names or every_game()
+                     if await _duel(http, base, name, out)]
+            out.games = sorted({"counter", *duels})
             out.tried = (f"{clients} clients racing on one game, {moves} moves each, every "
-                         f"request sent twice at once with one key ({out.count} requests); "
-                         f"{n} moves applied, each once, log 1..{n} without gaps")
+                         f"request sent twice at once with one key ({requests} requests); "
+                         f"{n} moves applied, each once, log 1..{n} without gaps; two "
+                         f"different moves racing for the same version of a game of "
+                         f"{', '.join(duels)}: one applied, one refused as stale")
 
     asyncio.run(run())
     out.seconds = round(time.perf_counter() - started, 1)

@@ -1,4 +1,6 @@
-"""``meeple check reliability``: every attack at a chosen size, one result per test."""
+"""``meeple check reliability``: every attack at a chosen size, one result per test. Each
+attack goes through every registered game (``games`` in its result), so that a game added
+to the registry is attacked too: the tests check that it is."""
 
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ from meeple.server.process import ServerProcess
 
 
 def run(kills: int, views: int, examples: int, clients: int, seed: int = 1,
-        only: set[str] | None = None) -> dict[str, Any]:
+        only: set[str] | None = None, steps: int = 400) -> dict[str, Any]:
+    """``steps``: the most moves of one random game in the hidden-information check."""
     started = time.perf_counter()
     results: list[Outcome] = []
 
@@ -25,7 +28,7 @@ def run(kills: int, views: int, examples: int, clients: int, seed: int = 1,
     if want("storage"):
         results.append(storage.storage_faults())
     if want("hidden"):
-        results.extend(leaks.hidden(views, seed=seed))
+        results.extend(leaks.hidden(views, seed=seed, steps=steps))
     if want("parsers"):
         results.append(fuzz.parsers(examples * 10))
     if want("concurrency") or want("auth") or want("fuzz"):
