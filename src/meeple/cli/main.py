@@ -240,14 +240,26 @@ def bench_server(
     seconds: Annotated[float, typer.Option(help="Seconds of load.")] = 10.0,
     db: Annotated[str | None, typer.Option(help="Database URL (default: a new SQLite file).")]
     = None,
+    finish_games: Annotated[int, typer.Option(
+        help="Instead: N finished games (played by random players, imported and opened) "
+             "and the server's resident memory as they pile up.")] = 0,
+    keep_games: Annotated[bool, typer.Option(
+        help="With --finish-games: keep every game in memory (for comparison).")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """A server on loopback under real WebSocket clients: moves/s, latency, lost moves."""
     from meeple.server.bench import bench_server as run
 
-    if games < 1 or clients_per_game < 1 or seconds <= 0:
-        fail("--games and --clients-per-game must be at least 1, --seconds above 0")
-    result = run(game, games, clients_per_game, seconds, database=db)
+    if games < 1 or clients_per_game < 1 or seconds <= 0 or finish_games < 0:
+        fail("--games and --clients-per-game must be at least 1, --seconds above 0, "
+             "--finish-games 0 or more")
+    if finish_games:
+        from meeple.server.memory_bench import bench_memory
+
+        players = clients_per_game if game != "counter" else 1
+        result = bench_memory(game, finish_games, players, evict=not keep_games)
+    else:
+        result = run(game, games, clients_per_game, seconds, database=db)
     if as_json:
         typer.echo(json.dumps(result))
         return
