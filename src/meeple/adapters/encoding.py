@@ -21,6 +21,7 @@ import numpy as np
 
 from meeple.core.actions import Action
 from meeple.core.game import State
+from meeple.core.text import localize
 
 FEATURES = 2048
 
@@ -44,7 +45,7 @@ def _leaves(value: Any, path: str, out: list[tuple[str, Any]]) -> None:
 def observation(view: dict[str, Any]) -> np.ndarray:
     vec = np.zeros(FEATURES, dtype=np.float32)
     leaves: list[tuple[str, Any]] = []
-    _leaves(view, "", leaves)
+    _leaves(localize(view), "", leaves)
     for path, value in leaves:
         if isinstance(value, bool) or not isinstance(value, int | float):
             key = f"{path}={json.dumps(value)}"

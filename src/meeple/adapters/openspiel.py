@@ -28,6 +28,7 @@ import pyspiel
 from meeple.adapters.encoding import FEATURES, legal_sorted, observation
 from meeple.core.game import Game, State
 from meeple.core.registry import game_names, get_game
+from meeple.core.text import localize
 
 SEEDS = 1024
 _CLASSES: list[type] = []
@@ -164,7 +165,7 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
 def _text(state: MeepleSpielState, player: int, with_log: bool) -> str:
     if state.inner is None:
         return f"p{player} start"
-    view = state.inner.view(player)
+    view = localize(state.inner.view(player))
     if not with_log:
         view.pop("log", None)
     return json.dumps(view, sort_keys=True)

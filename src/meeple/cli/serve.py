@@ -38,8 +38,10 @@ def serve(
         min=1, help="Games held in memory at most; the others are rebuilt from the "
                     "database when asked for.")] = 10_000,
     idle_seconds: Annotated[float, typer.Option(
-        min=0, help="An unfinished game nobody touched for this long leaves memory "
-                    "(finished games after a few seconds).")] = 600.0,
+        min=0, help="An unfinished game nobody touched for this long leaves memory.")]
+    = 600.0,
+    finished_seconds: Annotated[float, typer.Option(
+        min=0, help="A finished game leaves memory this long after its last use.")] = 5.0,
 ) -> None:
     """Run the game server (HTTP API at /api, OpenAPI schema at /docs and /openapi.json)."""
     import uvicorn
@@ -60,7 +62,7 @@ def serve(
     config = Config(database_url=url, bot_workers=bot_workers, redis_url=redis,
                     shared=shared, rate=rate, burst=2 * rate, ws_rate=ws_rate,
                     ws_burst=2 * ws_rate, smtp_url=smtp, max_live_games=max_live_games,
-                    idle_seconds=idle_seconds,
+                    idle_seconds=idle_seconds, finished_seconds=finished_seconds,
                     public_url=public_url or f"http://{host}:{port}")
     typer.echo(f"meeple server on http://{host}:{port} (database {_safe(url)})")
     from meeple.server.app import redact_secrets_in_logs

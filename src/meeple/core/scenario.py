@@ -17,6 +17,7 @@ from meeple.core.actions import Action
 from meeple.core.errors import MeepleError, ScenarioError
 from meeple.core.game import State
 from meeple.core.registry import get_game
+from meeple.core.text import localize
 
 MISSING = object()
 
@@ -176,7 +177,7 @@ def run(sc: ScenarioModel, file: str = "<scenario>") -> ScenarioResult:
             result.checks.append(Check(f"action #{i} {step.do}", False,
                                        f"accepted, but should be refused ({step.error})"))
             return result
-    facts = game.inspect(state)
+    facts = localize(game.inspect(state))  # expectations are written in English
     for path, want in sc.expect.items():
         result.checks.append(check(facts, path, want))
     return result

@@ -36,7 +36,7 @@ class Config:
     tick_seconds: float = 1.0
     redis_url: str | None = None
     shared: bool = False  # several server processes on one database
-    max_body: int = 64 * 1024  # bytes of a request body
+    max_body: int = 512 * 1024  # bytes of a request body (a long game's record is ~70 KB)
     rate: float = 200.0  # requests per second per client address (0: no limit)
     burst: float = 400.0
     ws_rate: float = 20.0  # WebSocket messages per second per connection
@@ -44,6 +44,7 @@ class Config:
     db_timeout: float = 10.0  # seconds to wait for a database locked by someone else
     max_live_games: int = 10_000  # games held in memory at most (the rest are rebuilt)
     idle_seconds: float = 600.0  # an unfinished game nobody touched leaves memory after this
+    finished_seconds: float = 5.0  # a finished game leaves memory this long after its use
     signin_rate: float = 0.2  # sign-in attempts per second per address and per name
     signin_burst: float = 10.0
     smtp_url: str | None = None  # where notices are emailed (mail.Smtp); None: not emailed
@@ -61,7 +62,8 @@ def create_app(config: Config) -> FastAPI:
         bots = BotRunner(config.bot_workers)
         hub = Hub(store, bots, config.snapshot_every,
                   shared=config.shared or config.redis_url is not None, metrics=metrics,
-                  max_games=config.max_live_games, idle_seconds=config.idle_seconds)
+                  max_games=config.max_live_games, idle_seconds=config.idle_seconds,
+                  finished_seconds=config.finished_seconds)
         metrics.read("meeple_live_games", "Games held in memory", lambda: len(hub.games))
         metrics.read("meeple_outbox_backlog", "Notices not yet delivered", store.outbox_backlog)
         app.state.hub = hub

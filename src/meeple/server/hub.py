@@ -314,7 +314,7 @@ class Hub:
                 board: bool = True, lang: str = DEFAULT_LANG) -> dict[str, Any]:
         s = live.state
         waiting = live.game.visible_waiting(s, seat)
-        view = s.view(seat)
+        view = localize(s.view(seat), lang)  # a view may hold texts: rendered for the reader
         view.pop("log", None)  # the log has its own route: /log?since=N
         out: dict[str, Any] = {
             "game_id": live.id, "game": live.game.name, "title": live.game.title,

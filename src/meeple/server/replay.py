@@ -30,7 +30,7 @@ def replay(row: dict[str, Any], actions: list[Appended], version: int,
 
 
 def _position(state: State, seat: int | None, version: int, lang: str) -> dict[str, Any]:
-    view = state.view(seat)
+    view = localize(state.view(seat), lang)
     view.pop("log", None)
     log = [e.line(lang) for e in state.log.visible(seat)]
     return {"version": version, "round": state.round, "view": view,
