@@ -27,6 +27,7 @@ def _subcommands() -> None:
     from meeple.cli.people import admin_app, ratings_app
     from meeple.cli.serve import serve
     from meeple.cli.sim import arena, simulate
+    from meeple.cli.stats import stats
 
     app.add_typer(colonies_app, name="colonies")
     app.add_typer(client_app, name="client")
@@ -36,6 +37,7 @@ def _subcommands() -> None:
     app.command()(simulate)
     app.command()(arena)
     app.command()(serve)
+    app.command()(stats)
 
 
 _subcommands()
