@@ -31,6 +31,11 @@ def enter(s: ClashState, p: int, h: int, origin: int) -> None:
         start(s, p, h, armed[0], False, origin)
     elif city is not None and city["owner"] != p:
         capture(s, p, city)
+        if p >= 0:
+            # a city taken without a fight is a capture all the same (D-22)
+            from meeple.games.clash.status import claim_military
+
+            claim_military(s, p)
     else:
         scatter(s, p, h)
 
@@ -176,8 +181,8 @@ def fight(s: ClashState) -> None:
     b["tactic"] = ["", ""]  # a card counts in the round it was played for
     for side, p in enumerate(sides):
         taken = max(0, hits[side] - b["cancel"][side])
-        lose(s, p, h, sea, taken)
-        b["kills"][1 - side] += min(taken, b["sizes"][side])
+        # hits beyond the units still standing kill nobody
+        b["kills"][1 - side] += lose(s, p, h, sea, taken)
     left = [len(fighters(s, p, h, sea)) for p in sides]
     if left[0] and left[1]:
         # barbarians never retreat
@@ -187,7 +192,8 @@ def fight(s: ClashState) -> None:
         finish(s, 0 if left[0] else 1 if left[1] else -1)
 
 
-def lose(s: ClashState, p: int, h: int, sea: bool, n: int) -> None:
+def lose(s: ClashState, p: int, h: int, sea: bool, n: int) -> int:
+    """``p`` loses ``n`` fighters at ``h`` (as many as it has); returns how many died."""
     dead = fighters(s, p, h, sea)[:n]
     for u in dead:
         s.units.remove(u)
@@ -200,6 +206,7 @@ def lose(s: ClashState, p: int, h: int, sea: bool, n: int) -> None:
         for u in carried[room:]:
             s.units.remove(u)
             s.log.add(s.round, f"{s.name(p)}'s {u[1]} at {s.hname(h)} drowns.")
+    return len(dead)
 
 
 def retreat(s: ClashState) -> None:
