@@ -92,3 +92,14 @@ def test_a_deadline_still_acts_in_a_game_that_left_memory(tmp_path: Path) -> Non
             _trim(c, LATER)
             time.sleep(0.2)
         assert v["version"] > first["version"], "the deadline of an evicted game never acted"
+
+
+def test_the_memory_benchmark_sees_finished_games_leave_or_stay() -> None:
+    from meeple.server.memory_bench import bench_memory
+
+    evicting = bench_memory("counter", games=30, players=1, samples=3)
+    assert evicting["finished_games"] == 30 and evicting["live_games_end"] == 0
+    assert [t["games"] for t in evicting["trace"]] == [10, 20, 30]
+    assert evicting["rss_start_mb"] > 10 and evicting["rss_peak_mb"] >= evicting["rss_end_mb"]
+    keeping = bench_memory("counter", games=30, players=1, samples=3, evict=False)
+    assert keeping["live_games_end"] == 31  # the warm-up game and the 30
