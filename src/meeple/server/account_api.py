@@ -348,5 +348,6 @@ async def seat_ratings(request: Request, gid: str) -> list[dict[str, Any]]:
                                     players, subjects)
     return [{"seat": s["seat"], "name": s["name"], "kind": s["kind"],
              "joined": bool(s["joined"]) or s["kind"] not in ("human", "master"),
-             "rating": found.get(x, 0.0) if x else None}
+             "rating": found.get(x, ratings.shown(ratings.MODEL.mu, ratings.MODEL.sigma))
+             if x else None}
             for s, x in zip(seats, subjects, strict=True)]

@@ -64,6 +64,8 @@ async def my_games(hub: Hub, account_id: int) -> dict[str, Any]:
                         "players": r["players"], "seat": seat, "round": live.state.round,
                         "your_turn": seat in waiting, "waiting": waiting,
                         "deadline_at": live.deadline_at if waiting else None,
+                        "seats": [{"seat": x["seat"], "name": x["name"], "kind": x["kind"]}
+                                  for x in live.seats],
                         "created_at": r["created_at"]})
     playing.sort(key=lambda g: (not g["your_turn"], g["deadline_at"] or float("inf"),
                                 -g["created_at"]))

@@ -22,13 +22,15 @@ from meeple.core.game import State
 from meeple.server import db
 from meeple.server.accounts import display_names
 
-MODEL = PlackettLuce()  # mu 25, sigma 25/3: a newcomer's shown rating, mu - 3 sigma, is 0
+MODEL = PlackettLuce()  # a newcomer: mu 25, sigma 25/3, so mu - 3 sigma = 0
 _LOCK = 1_802_001  # PostgreSQL advisory lock: one rating update at a time
 
 
-def shown(mu: float, sigma: float) -> float:
-    """The number people see: a cautious estimate (openskill's ordinal, mu - 3 sigma)."""
-    return round(mu - 3 * sigma, 1)
+def shown(mu: float, sigma: float) -> int:
+    """The number people see: a cautious estimate of skill (openskill's ordinal,
+    mu - 3 sigma, 0 for a newcomer) on a familiar scale — 1000 for a newcomer, 40 points
+    per unit — so that it is a whole number and does not go below zero after a loss."""
+    return round(1000 + 40 * (mu - 3 * sigma))
 
 
 def subject(account_id: int | None, bot: str | None) -> str | None:
@@ -182,7 +184,7 @@ def leaderboard(engine: Engine, game: str, players: int, limit: int = 100
 
 
 def of_subjects(engine: Engine, game: str, players: int, subjects: list[str | None]
-                ) -> dict[str, float]:
+                ) -> dict[str, int]:
     """The shown rating of each subject that has one in this game and player count."""
     wanted = {x for x in subjects if x}
     with engine.connect() as c:

@@ -7,6 +7,9 @@ export async function call(method, path, { token, body } = {}) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["content-type"] = "application/json";
+  // Signed in: a write repeats the session's CSRF token (a cookie only this site can read).
+  const csrf = document.cookie.match(/(?:^|; )meeple_csrf=([^;]*)/);
+  if (method !== "GET" && csrf) headers["X-CSRF-Token"] = decodeURIComponent(csrf[1]);
   const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const type = r.headers.get("content-type") || "";
   const data = type.includes("json") ? await r.json() : await r.text();

@@ -1,9 +1,12 @@
-// The router: #/ the lobby, #/game/ID/SECRET a table, #/replay/ID/SECRET a replay.
+// The router: #/ the lobby, #/game/ID/SECRET a table (#/game/ID/ with no secret: your
+// account's seat), #/replay/ID/SECRET a replay, #/account sign-in and profile, #/my your
+// games, #/ratings/GAME/PLAYERS a leaderboard.
 import { clear } from "./dom.js";
 import { t, toggleLanguage, language } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
+import { accountBar, adopt, keepLanguage, showAccount, showLeaderboard, showMyGames } from "./account.js";
 
 const app = document.getElementById("app");
 let leave = null;
@@ -14,12 +17,16 @@ function route() {
   document.documentElement.lang = language();
   document.getElementById("tagline").textContent = t("tagline");
   document.getElementById("lang").textContent = language() === "en" ? "RU" : "EN";
+  accountBar(document.getElementById("account-bar"));
   const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
-  if (parts[0] === "game" && parts.length >= 3) leave = showTable(app, parts[1], parts[2]);
+  if (parts[0] === "game" && parts.length >= 3) { adopt(parts[2]); leave = showTable(app, parts[1], parts[2]); }
   else if (parts[0] === "replay" && parts.length >= 3) leave = showReplay(app, parts[1], parts[2]);
+  else if (parts[0] === "account") leave = showAccount(app, route);
+  else if (parts[0] === "my") leave = showMyGames(app);
+  else if (parts[0] === "ratings" && parts.length >= 3) leave = showLeaderboard(app, parts[1], parts[2]);
   else leave = showLobby(app);
 }
 
-document.getElementById("lang").addEventListener("click", () => { toggleLanguage(); route(); });
+document.getElementById("lang").addEventListener("click", () => { toggleLanguage(); keepLanguage(); route(); });
 window.addEventListener("hashchange", route);
 route();

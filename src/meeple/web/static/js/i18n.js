@@ -1,5 +1,6 @@
 // Interface text in English and Russian. Game text (the log, prompts, choices) comes
 // from the server as the rules engine writes it.
+import { PEOPLE_TEXT } from "./people_text.js";
 const TEXT = {
   en: {
     sheet: "Character sheet", sheetStatusLabel: "Status", sheetSave: "Save", sheetSubmit: "Save and hand in to the Master",
@@ -90,7 +91,8 @@ const TEXT = {
 };
 
 let lang = localStorage.getItem("meeple.lang") || (navigator.language.startsWith("ru") ? "ru" : "en");
-export const t = (key) => (TEXT[lang] && TEXT[lang][key]) || TEXT.en[key] || key;
+export const t = (key) => (TEXT[lang] && TEXT[lang][key]) || (PEOPLE_TEXT[lang] && PEOPLE_TEXT[lang][key])
+  || TEXT.en[key] || PEOPLE_TEXT.en[key] || key;
 export const language = () => lang;
 export function toggleLanguage() {
   lang = lang === "en" ? "ru" : "en";

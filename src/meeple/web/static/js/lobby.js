@@ -3,6 +3,7 @@ import { call } from "./api.js";
 import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
 import { myGames, remember, gameLink } from "./store.js";
+import { lobbyGames, me, seatRatings } from "./account.js";
 
 const BOTS = ["random", "heuristic", "ismcts:200", "ismcts:1s"];
 
@@ -101,6 +102,7 @@ function showCreated(box, g) {
 }
 
 async function listMine(box) {
+  if (await lobbyGames(box)) box.append(h("h3", { text: t("thisBrowser") }));
   const games = myGames();
   if (!games.length) { box.append(h("p", { class: "muted", text: t("noGames") })); return; }
   const body = h("tbody");
@@ -124,6 +126,7 @@ async function listOpen(box) {
   if (!open.length) { box.append(h("p", { class: "muted", text: t("noGames") })); return; }
   for (const g of open) {
     const name = h("input", { "aria-label": t("name"), placeholder: t("name"), maxlength: 64 });
+    me().then((who) => { if (who && !name.value) name.value = who.display_name; });
     const seatSel = h("input", { type: "number", min: 0, max: g.players - 1, value: 0, "aria-label": t("seat") });
     const err = h("span", { class: "error" });
     const go = h("button", { type: "button" }, t("claim"));
@@ -134,6 +137,8 @@ async function listOpen(box) {
         location.hash = `#/game/${g.id}/${r.token}`;
       } catch (e) { err.textContent = e.message; }
     });
-    box.append(h("div", { class: "seat-row" }, h("span", { text: `${g.game} ${g.id.slice(0, 6)} (${g.free_seats})` }), seatSel, name, go, err));
+    const seated = h("small", { class: "muted seat-ratings" });
+    seatRatings(g.id).then((text) => { seated.textContent = text; });
+    box.append(h("div", { class: "seat-row" }, h("span", { text: `${g.game} ${g.id.slice(0, 6)} (${g.free_seats})` }), seatSel, name, go, err, seated));
   }
 }
