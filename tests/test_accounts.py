@@ -319,3 +319,16 @@ def test_the_reliability_suite_fuzzes_the_account_routes(tmp_path: Path) -> None
                   "/api/account/password", "/api/account/games", "/api/account/seats",
                   "/api/ratings/{game}", "/api/games/{gid}/ratings"):
         assert route in paths, route
+
+
+def test_another_site_cannot_sign_a_visitor_in(tmp_path: Path) -> None:
+    """Login CSRF: sign-up and sign-in from a page of another site are refused."""
+    with server(tmp_path / "a.db") as a:
+        body = {"name": "Alice", "password": PW}
+        r = a.post("/api/account/signup", json=body, headers={"Origin": "http://evil.example"})
+        assert r.status_code == 403 and "meeple_session" not in a.cookies
+        r = a.post("/api/account/signup", json=body, headers={"Origin": "http://testserver"})
+        assert r.status_code == 201
+        r = _browser(a).post("/api/account/signin", json=body,
+                             headers={"Origin": "http://evil.example"})
+        assert r.status_code == 403
