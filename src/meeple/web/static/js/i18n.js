@@ -90,12 +90,25 @@ const TEXT = {
   },
 };
 
+// Each area of the client keeps its strings in its own js/text/AREA.js and registers
+// them here, so no two developers edit one dictionary.
+const MORE = [PEOPLE_TEXT];
+export function addText(dict) { if (dict && !MORE.includes(dict)) MORE.push(dict); }
+
 let lang = localStorage.getItem("meeple.lang") || (navigator.language.startsWith("ru") ? "ru" : "en");
-export const t = (key) => (TEXT[lang] && TEXT[lang][key]) || (PEOPLE_TEXT[lang] && PEOPLE_TEXT[lang][key])
-  || TEXT.en[key] || PEOPLE_TEXT.en[key] || key;
+const find = (l, key) => {
+  if (TEXT[l] && TEXT[l][key] !== undefined) return TEXT[l][key];
+  for (const d of MORE) if (d[l] && d[l][key] !== undefined) return d[l][key];
+  return undefined;
+};
+export const t = (key) => find(lang, key) ?? find("en", key) ?? key;
 export const language = () => lang;
 export function toggleLanguage() {
   lang = lang === "en" ? "ru" : "en";
   localStorage.setItem("meeple.lang", lang);
   document.documentElement.lang = lang;
+  for (const f of LISTENERS) f(lang);
 }
+// Called after each switch of the interface language (e.g. to refetch a glossary).
+const LISTENERS = new Set();
+export function onLanguage(f) { LISTENERS.add(f); return () => LISTENERS.delete(f); }

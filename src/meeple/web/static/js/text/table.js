@@ -1,0 +1,33 @@
+// The table shell's strings (status bar, decision panel, tabs, end screen, components).
+export const TABLE_TEXT = {
+  en: {
+    amount: "amount", less: "less", more: "more", zoom: "Zoom", zoomIn: "Zoom in", zoomOut: "Zoom out",
+    zoomReset: "Whole board", passed: "passed", score: "score", place: "Place",
+    youMust: "Your turn", isDeciding: "is deciding", areDeciding: "are deciding", nobody: "nobody",
+    allOptions: "All options", moreOptions: "more…", cancel: "Cancel", choose: "Choose", confirm: "Confirm",
+    sinceLast: "Since your last move", nothingNew: "Nothing new.", showAll: "show all", showLess: "show less",
+    tabBoard: "Board", tabPlayers: "Players", tabMine: "Mine", tabLog: "Log", tabRules: "Rules", tabMore: "More",
+    tabDecide: "Decide", decision: "Decision", yourArea: "Your area", rules: "Rules",
+    yourTurnTitle: "● Your turn — meeple", sound: "Sound on your turn",
+    finalScores: "Final scores", player: "Player", points: "Points", watchReplay: "Watch the replay",
+    won: "won", deadlineLeft: "left", timeUp: "time is up", pickTarget: "Choose a highlighted place",
+    picked: "Picked up", refused: "Refused", reconnecting: "reconnecting…", seatN: "Player",
+    skipToDecision: "Skip to the decision", roundN: "Round", spectating: "watching",
+    pass: "Pass", done: "Done", yes: "Yes", no: "No",
+  },
+  ru: {
+    amount: "количество", less: "меньше", more: "больше", zoom: "Масштаб", zoomIn: "Крупнее", zoomOut: "Мельче",
+    zoomReset: "Всё поле", passed: "спасовал", score: "очки", place: "Место",
+    youMust: "Ваш ход", isDeciding: "решает", areDeciding: "решают", nobody: "никто",
+    allOptions: "Все варианты", moreOptions: "ещё…", cancel: "Отмена", choose: "Выбрать", confirm: "Подтвердить",
+    sinceLast: "После вашего хода", nothingNew: "Ничего нового.", showAll: "показать всё", showLess: "свернуть",
+    tabBoard: "Поле", tabPlayers: "Игроки", tabMine: "Моё", tabLog: "Журнал", tabRules: "Правила", tabMore: "Ещё",
+    tabDecide: "Решение", decision: "Решение", yourArea: "Ваше", rules: "Правила",
+    yourTurnTitle: "● Ваш ход — meeple", sound: "Звук, когда ваш ход",
+    finalScores: "Итоговые очки", player: "Игрок", points: "Очки", watchReplay: "Смотреть повтор",
+    won: "победа", deadlineLeft: "осталось", timeUp: "время вышло", pickTarget: "Выберите подсвеченное место",
+    picked: "Выбрано", refused: "Отказано", reconnecting: "переподключение…", seatN: "Игрок",
+    skipToDecision: "К решению", roundN: "Раунд", spectating: "зритель",
+    pass: "Пас", done: "Готово", yes: "Да", no: "Нет",
+  },
+};
