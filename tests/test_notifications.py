@@ -124,6 +124,18 @@ def test_a_deadline_warning_is_made_once_before_the_deadline(tmp_path: Path) -> 
         assert len([x for x in _outbox(a) if x["kind"] == "deadline"]) == 1
 
 
+def test_a_game_out_of_memory_still_warns_of_its_deadline(tmp_path: Path) -> None:
+    with smtp_server() as (inbox, url), server(tmp_path / "a.db", smtp_url=url) as a:
+        sign_up(a, "Alice", email="alice@example.org", notify={"deadline": True})
+        r = a.post("/api/games", headers=csrf(a), json={
+            "game": "cult", "players": 2, "seed": 5, "deadline_seconds": 4,
+            "seats": [{"kind": "human"}, {"kind": "human"}]})
+        assert r.status_code == 201, r.text
+        a.app.state.hub.games.pop(r.json()["id"])  # type: ignore[attr-defined]
+        (msg,) = inbox.wait(1, timeout=10)
+        assert msg["Subject"] == "Your deadline in Cult (Культ) is near"
+
+
 def test_a_deadline_is_near_when_a_quarter_of_its_time_is_left_at_most_an_hour() -> None:
     assert not warning_due(1000.0, 40.0, 989.0)
     assert warning_due(1000.0, 40.0, 990.0)

@@ -16,6 +16,7 @@ anything from a seat's view.
 from __future__ import annotations
 
 import asyncio
+import logging
 import smtplib
 import ssl
 import time
@@ -35,6 +36,7 @@ from meeple.server.accounts import NOTICE_KINDS
 if TYPE_CHECKING:
     from meeple.server.hub import Hub
 
+log = logging.getLogger("meeple.server")
 MAX_TRIES = 8
 LEASE = 300.0  # seconds a claimed notice waits before another sender may take it
 HUMAN = ("human", "master")
@@ -385,10 +387,35 @@ def recent(engine: Engine, account_id: int, after: int = 0, limit: int = 20
     return out
 
 
+def _near_deadlines(engine: Engine, now: float) -> list[str]:
+    """Unfinished games whose deadline warning is due and not yet made."""
+    out = []
+    with engine.connect() as c:
+        rows = c.execute(select(db.games.c.id, db.games.c.deadline_at, db.games.c.settings)
+                         .where(and_(db.games.c.finished.is_(False),
+                                     db.games.c.deadline_at > now,
+                                     db.games.c.deadline_at <= now + 3600.0))).all()
+        for gid, deadline_at, settings in rows:
+            seconds = dict(settings or {}).get("deadline_seconds")
+            if not seconds or not warning_due(float(deadline_at), float(seconds), now):
+                continue
+            made = c.execute(select(db.outbox.c.id).where(db.outbox.c.dedup.like(
+                f"deadline:{gid}:%:{int(deadline_at)}")).limit(1)).first()
+            if made is None:
+                out.append(str(gid))
+    return out
+
+
 async def warn_deadlines(hub: Hub, now: float) -> int:
     """Deadline warnings for the live games whose deadline is near (the tick's hook,
     beside the hub's own ``expire``)."""
     made = 0
+    near = await asyncio.to_thread(_near_deadlines, hub.store.engine, now)
+    for gid in set(near) - set(hub.games):  # games that left memory while waiting
+        try:
+            await hub.live(gid)
+        except Exception as e:  # a game that cannot be rebuilt is reported by expire
+            log.debug("game %s not loaded for its deadline warning: %s", gid, e)
     for live in list(hub.games.values()):
         seconds = live.settings.get("deadline_seconds")
         if (live.deadline_at is None or not seconds or live.state.is_terminal()
