@@ -300,6 +300,16 @@ def test_sheets_travel_through_the_generic_action_route_and_stay_private(
         assert r.status_code == 404
 
 
+def test_a_game_with_sheets_is_refused_with_a_bot_in_a_seat(tmp_path: Path) -> None:
+    with server(tmp_path / "b.db") as c:
+        r = c.post("/api/games", json={"game": "colonies", "players": 2, "options": OPTIONS,
+                                       "seats": [{"kind": "human"}, {"kind": "random"}]})
+        assert r.status_code == 400 and "a bot cannot write a sheet" in r.text
+        r = c.post("/api/games", json={"game": "colonies", "players": 2,
+                                       "options": {"sheets": True}})
+        assert r.status_code == 400 and "needs a Master" in r.text
+
+
 def test_the_rules_document_lists_the_sheet_limits_of_the_data() -> None:
     doc = (Path(__file__).resolve().parent.parent / "docs/rules/colonies.md").read_text("utf-8")
     for field, spec in SPEC["fields"].items():

@@ -111,6 +111,11 @@ async def _store_game(hub: Hub, game: Game, players: int, seed: int, options: di
         except ValueError as e:
             raise BadRequest(f"zombie_bot: {e}") from None
     specs = _seats(game, players, seats, bool(options.get("master")))
+    if options.get("sheets") and any(s.kind not in HUMAN_KINDS for s in specs):
+        # Colonies' character sheets are free text: a bot could never hand one in, and
+        # the first season would wait for it forever.
+        raise BadRequest("a game with character sheets needs a person in every seat "
+                         "(a bot cannot write a sheet)")
     gid = secrets.token_hex(8)
     owner, spectator = new_secret(), new_secret()
     tokens = [new_secret() for _ in specs]
