@@ -32,8 +32,13 @@ def api(base: str, examples: int = 100, seed: int = 1,
     names = names or every_game()
     games = [httpx.post(f"{base}/api/games", json={"game": name, "seed": 5}).json()
              for name in names]
+    # A signed-in account too, so that the account routes are fuzzed past "sign in first".
+    signed = httpx.post(f"{base}/api/account/signup",
+                        json={"name": f"fuzz{seed}", "password": "fuzzing password"})
     env = {**os.environ, "SCHEMATHESIS_HOOKS": "meeple.check.st_hooks",
            "MEEPLE_FUZZ_SEED": str(seed),
+           "MEEPLE_FUZZ_SESSION": signed.cookies.get("meeple_session") or "",
+           "MEEPLE_FUZZ_CSRF": signed.cookies.get("meeple_csrf") or "",
            "MEEPLE_FUZZ_GAMES": ",".join(f"{g['id']}:{g['seats'][0]['token']}"
                                          for g in games)}
     cmd = [st, "run", f"{base}/openapi.json", "--checks", "not_a_server_error",
@@ -50,7 +55,8 @@ def api(base: str, examples: int = 100, seed: int = 1,
     out.games = sorted(names)
     out.tried = (f"{out.count} generated requests over every route (schemathesis, "
                  f"{examples} examples per operation, seed {seed}), half against a live game "
-                 f"of {', '.join(out.games)} with a seat's secret; a 5xx fails")
+                 f"of {', '.join(out.games)} with a seat's secret, half signed in to an "
+                 "account (session cookie and CSRF header); a 5xx fails")
     out.seconds = round(time.perf_counter() - started, 1)
     return out
 

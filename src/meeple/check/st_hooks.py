@@ -19,6 +19,7 @@ def _games() -> dict[str, str]:
 
 
 GAMES = _games()
+SESSION = os.environ.get("MEEPLE_FUZZ_SESSION", "")
 RNG = random.Random(os.environ.get("MEEPLE_FUZZ_SEED", "1"))
 
 
@@ -38,3 +39,9 @@ def before_call(_ctx: Any, case: Any, _kwargs: dict[str, Any]) -> None:
     # reach the lookup.
     case.headers = {**(case.headers or {}),
                     "Authorization": f"Bearer {token or next(iter(GAMES.values()))}"}
+    # Signed in, half the time: the account routes past "sign in first" (never signing
+    # out, which would end the session for every later request).
+    path = str(getattr(getattr(case, "operation", None), "path", ""))
+    if SESSION and not path.startswith("/api/account/signout") and RNG.random() < 0.5:
+        case.headers = {**case.headers, "Cookie": f"meeple_session={SESSION}",
+                        "X-CSRF-Token": os.environ.get("MEEPLE_FUZZ_CSRF", "")}

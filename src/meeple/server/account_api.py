@@ -28,6 +28,9 @@ from meeple.server.limits import ASGIApp, Bucket, Receive, Scope, Send
 from meeple.server.schemas import Body
 
 router = APIRouter(prefix="/api")
+PRINTABLE = r"^[^\x00-\x1f\x7f]+$"  # no control characters (PostgreSQL refuses NUL)
+_PART = r"[^@\s\x00-\x1f\x7f]+"
+EMAIL = rf"^$|^{_PART}@{_PART}\.{_PART}$"  # or empty: remove it
 SESSION, CSRF, CSRF_HEADER = "meeple_session", "meeple_csrf", "x-csrf-token"
 MAX_AGE = 60 * 60 * 24 * 30  # a session cookie lasts 30 days
 SAFE = ("GET", "HEAD", "OPTIONS")
@@ -150,7 +153,7 @@ def _from_this_site(request: Request) -> None:
 class SignUp(Body):
     name: str = Field(min_length=1, max_length=64, description="What you sign in with.")
     password: str = Field(min_length=1, max_length=200)
-    display_name: str | None = Field(None, min_length=1, max_length=64)
+    display_name: str | None = Field(None, min_length=1, max_length=64, pattern=PRINTABLE)
     language: str | None = Field(None, pattern="^(en|ru)$")
 
 
@@ -171,9 +174,9 @@ class Notify(Body):
 
 
 class Profile(Body):
-    display_name: str | None = Field(None, min_length=1, max_length=64)
+    display_name: str | None = Field(None, min_length=1, max_length=64, pattern=PRINTABLE)
     language: str | None = Field(None, pattern="^(en|ru)$")
-    email: str | None = Field(None, max_length=254, pattern=r"^$|^[^@\s]+@[^@\s]+\.[^@\s]+$",
+    email: str | None = Field(None, max_length=254, pattern=EMAIL,
                               description="Empty to remove it; only you ever see it.")
     notify: Notify | None = None
     news: bool | None = Field(None, description="Announcements about the games you play.")

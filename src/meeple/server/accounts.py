@@ -53,7 +53,7 @@ class Session:
 
 
 def name_problem(name: str) -> str | None:
-    if not NAME.match(name):
+    if not NAME.match(name) or len(name.casefold()) > 32:  # "ß" casefolds to "ss"
         return ("a name is 2 to 32 letters, digits, dots, dashes or underscores, starting "
                 "with a letter or digit")
     return None
