@@ -1,115 +1,376 @@
-// A game table: the board (drawn by the game's module), what I am asked, what others are
-// deciding, the log, and the end of the game. Updates come over the seat's WebSocket.
-import { call, subscribe } from "./api.js";
+// A game table: the status bar (what is asked and of whom, the buttons that are not
+// places, the countdown), the board drawn by the game's module with its legal targets,
+// the decision panel, the players, my area, what happened since my last move, the log,
+// the rules, and the end of the game. On a phone the panels become tabs under the board
+// and the status bar sits at the bottom. Updates come over the seat's WebSocket.
+import { call, catalog as fetchCatalog, subscribe } from "./api.js";
 import { h, clear } from "./dom.js";
-import { t } from "./i18n.js";
+import { language } from "./i18n.js";
+import { t } from "./ui/text.js";
 import { remember } from "./store.js";
+import { arrowKeys, targetOf } from "./ui/targets.js";
+import { allOptions, choiceButton, choiceControls, popover } from "./ui/choices.js";
+import { zoomable } from "./ui/zoom.js";
+import { tabs } from "./ui/tabs.js";
+import { hideIfOrphaned } from "./ui/tooltip.js";
+import { chime, clock, endScreen, logLine, setSound, signalTurn, sinceList, soundOn } from "./ui/story.js";
 import * as cult from "./cult.js";
 import * as colonies from "./colonies.js";
 import * as cyclades from "./cyclades.js";
 import * as clash from "./clash.js";
 
 const GAMES = { cult, colonies, cyclades, clash };
+// Choices that are no place on the board and answer the whole question: the status bar.
+const QUICK = /^[a-z_-]+$/;
+const PHONE = "(max-width: 700px)";
 
 export function showTable(root, gid, token) {
-  const ctx = { gid, token, catalog: {}, payload: null, log: [], filter: null };
-  const head = h("div", { class: "panel", id: "status" });
-  const board = h("div", { class: "panel", id: "board" });
-  const side = h("div", { class: "panel", id: "side" });
-  const decide = h("div", { class: "panel", id: "prompt", "aria-live": "polite" });
-  const extra = h("div", { id: "extra" });
-  const logBox = h("ol", { class: "log", id: "log" });
-  const error = h("p", { class: "error", role: "alert", id: "error" });
-  root.append(head, h("div", { class: "table" },
-    h("div", {}, board, side),
-    h("div", {}, decide, error, extra, h("div", { class: "panel" }, h("h2", { text: t("log") }), logBox))));
+  const ctx = {
+    gid, token, catalog: {}, payload: null, prev: null, log: [], filter: null, selected: null,
+    changed: new Set(), lang: language(), t,
+  };
+  const ui = { tab: {}, zoom: { scale: 1, x: 0, y: 0 }, since: {}, pop: null, wasMine: false, mark: null, actedAt: null };
+  const mod = () => (ctx.payload ? GAMES[ctx.payload.game] : null);
 
+  // --- the page's regions ---------------------------------------------------------
+  const status = h("header", { class: "statusbar", id: "status", "aria-label": t("decision") });
+  const decide = h("section", { class: "panel decide", id: "decision", "aria-labelledby": "decision-title" });
+  const prompt = h("div", { id: "prompt", class: "prompt-wrap" }, status, decide);
+  const boardBox = h("div", { class: "board-box", id: "board" });
+  const zoom = zoomable(boardBox, ui.zoom);
+  const board = h("section", { class: "panel board-panel", "aria-label": t("board") }, zoom);
+  const mine = h("section", { class: "panel mine", id: "mine", "aria-label": t("yourArea") });
+  const side = h("section", { class: "panel players-panel", id: "side", "aria-label": t("players") });
+  const since = h("div", { class: "since-box" });
+  const logBox = h("ol", { class: "log", id: "log", "aria-label": t("log") });
+  const logPanel = h("section", { class: "panel log-panel", "aria-labelledby": "log-title" },
+    h("h2", { id: "log-title", text: t("log") }), since, logBox);
+  const rules = h("section", { class: "panel rules", id: "rules", "aria-label": t("rules") });
+  const extra = h("div", { id: "extra", class: "extra" });
+  const error = h("p", { class: "error", role: "alert", id: "error" });
+  const tabBox = h("div", { class: "tabbox" });
+  const skip = h("a", { class: "skip", href: "#decision", onclick: (ev) => { ev.preventDefault(); focusDecision(true); } },
+    t("skipToDecision"));
+  const grid = h("div", { class: "tablegrid", id: "table" },
+    prompt, h("div", { class: "board-area" }, board, mine), tabBox,
+    h("div", { class: "side-area" }, side, logPanel, rules, extra));
+  root.append(skip, error, grid);
+  root.classList.add("at-table");
+  arrowKeys(grid);
+
+  // --- acting ---------------------------------------------------------------------
   ctx.send = async (action) => {
     error.textContent = "";
+    closePopover(false);
+    ctx.selected = null;
     const key = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const version = ctx.payload.version;
+    ui.actedAt = version;  // the next version holds my move (the update may beat the reply)
     try {
-      await call("POST", `/api/games/${gid}/actions`, { token, body: { action, version: ctx.payload.version, key } });
-    } catch (e) { error.textContent = `${t("notAllowed")}: ${e.message}`; refresh(); }
+      await call("POST", `/api/games/${gid}/actions`, { token, body: { action, version, key } });
+    } catch (e) {
+      if (ui.actedAt === version) ui.actedAt = null;
+      error.textContent = `${t("notAllowed")}: ${e.message}`;
+      refresh();
+    }
   };
-  ctx.pick = (filter) => { ctx.filter = filter; draw(); };
+  // Several actions at one place: a popover beside it; one: sent (or confirmed first).
+  ctx.choose = (actions, anchor, { confirm = false, title = "" } = {}) => {
+    const list = actions.map((a) => (typeof a === "string"
+      ? (ctx.payload.choices || []).find((c) => c.action === a) || { action: a, text: a } : a));
+    if (!list.length) return;
+    if (list.length === 1 && !confirm) { ctx.send(list[0].action); return; }
+    openPopover(anchor, list, { confirm, title });
+  };
+  // Kept for game modules that still filter the listed choices by a place.
+  ctx.pick = (filter) => {
+    if (!filter) { closePopover(true); return; }
+    ctx.choose((ctx.payload.choices || []).filter((c) => filter(c.action)), document.activeElement);
+  };
+  ctx.seatName = (i) => {
+    const seat = ctx.payload && ctx.payload.seats[i];
+    return (seat && seat.name) || `${t("seatN")} ${i + 1}`;
+  };
 
-  const draw = () => {
-    const p = ctx.payload, mod = GAMES[p.game];
-    drawStatus(head, p, gid, token);
-    clear(board).append(mod ? mod.board(p, ctx) : h("pre", { text: p.board || "" }));
-    clear(side).append(mod ? mod.players(p, ctx) : h("span"));
-    drawPrompt(decide, p, ctx);
+  function openPopover(anchor, list, opts = {}) {
+    closePopover(false);
+    ui.pop = { anchor, key: anchor && anchor.dataset ? anchor.dataset.target || anchor.dataset.id : null };
+    const box = popover(anchor, list, ctx.send, () => closePopover(true), opts);
+    decide.append(box);
+    requestAnimationFrame(() => { const b = box.querySelector("button, select, input"); if (b) b.focus(); });
+  }
+  function closePopover(refocus) {
+    const box = document.getElementById("popover");
+    const anchor = ui.pop && ui.pop.anchor;
+    ui.pop = null;
+    if (box) box.remove();
+    if (refocus && anchor && anchor.isConnected) anchor.focus();
+  }
+
+  grid.addEventListener("meeple-target", (ev) => {
+    const { el, actions, select, confirm } = ev.detail;
+    if (select !== undefined) {
+      ctx.selected = ctx.selected === select ? null : select;
+      const key = el.dataset.target;
+      draw();
+      const again = grid.querySelector(`[data-target="${CSS.escape(key)}"]`);
+      if (again) again.focus();
+      return;
+    }
+    const label = el.getAttribute("aria-label") || "";
+    ctx.choose(actions, el, { confirm, title: label });
+  });
+  grid.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Escape") return;
+    if (ui.pop) { closePopover(true); return; }
+    if (ctx.selected !== null) { ctx.selected = null; draw(); }
+  });
+
+  // --- drawing --------------------------------------------------------------------
+  const names = () => (ctx.payload ? ctx.payload.seats.map((_, i) => [ctx.seatName(i), i])
+    .concat(ctx.payload.seats.map((_, i) => [`${t("seatN")} ${i + 1}`, i])) : []);
+
+  function draw() {
+    const p = ctx.payload, m = mod();
+    const keep = focusKey();
+    ctx.lang = language();
+    if (p.board) ui.boardText = p.board;  // updates over the WebSocket come without the text board
+    clear(boardBox).append(m ? m.board(p, ctx) : h("pre", { class: "board-text", text: ui.boardText || "" }));
+    zoom.refresh();
+    const panels = m ? m.players(p, ctx) : null;
+    clear(side).append(h("h2", { class: "sr", text: t("players") }), ...[].concat(panels || []));
+    side.hidden = !panels;
+    const my = m && m.mine ? m.mine(p, ctx) : null;
+    clear(mine).append(my || "");
+    mine.hidden = !my;
+    clear(rules);
+    const r = m && m.rules ? m.rules(ctx) : null;
+    if (r) rules.append(r);
+    rules.hidden = !r;
     clear(extra);
-    if (mod && mod.extra) extra.append(mod.extra(p, ctx) || "");
-    logBox.scrollTop = logBox.scrollHeight;
+    const x = m && m.extra ? m.extra(p, ctx) : null;
+    if (x) extra.append(x);
+    ui.mapped = onBoard();
+    ui.quick = p.choices && p.seat !== null && p.waiting.includes(p.seat)
+      ? p.choices.filter((c) => QUICK.test(c.action) && !ui.mapped.has(c.action)).slice(0, 4) : [];
+    drawStatus();
+    drawDecision();
+    drawSince();
+    drawTabs();
+    markChanged();
+    hideIfOrphaned();
+    restoreFocus(keep);
+  }
+
+  // Actions the board stands for: they need no button of their own.
+  const onBoard = () => {
+    const out = new Set();
+    for (const el of boardBox.querySelectorAll(".target")) {
+      const tg = targetOf(el);
+      if (tg) for (const c of tg.actions) out.add(c.action);
+    }
+    for (const el of boardBox.querySelectorAll(".pick[data-actions]")) for (const a of el.dataset.actions.split("|")) out.add(a);
+    return out;
   };
+
+  function drawStatus() {
+    const p = ctx.payload;
+    clear(status);
+    if (p.finished) {
+      status.append(h("p", { class: "status-line", id: "status-line" }, h("strong", { text: t("gameOver") })));
+      return;
+    }
+    const isMine = p.seat !== null && p.waiting.includes(p.seat);
+    const who = p.waiting.map((w) => ctx.seatName(w));
+    const ask = isMine ? (p.prompt && p.prompt[0]) || t("yourTurn")
+      : who.length ? `${who.join(", ")} ${who.length > 1 ? t("areDeciding") : t("isDeciding")}…` : t("nobody");
+    const place = p.seat === null ? t("spectating") : ctx.seatName(p.seat);
+    status.append(
+      h("p", { class: `status-line${isMine ? " is-mine" : ""}`, id: "status-line" },
+        h("span", { class: "status-ask", text: ask })),
+      h("p", { id: "turn", class: `turn ${isMine ? "ok" : "muted"}`, "aria-live": "polite" },
+        `${isMine ? t("youMust") : place} · ${t("roundN")} ${p.round} · ${t("move")} ${p.version}`));
+    const quick = ui.quick;
+    if (quick.length) status.append(h("div", { class: "quick", role: "group", "aria-label": t("decision") },
+      quick.map((c) => choiceButton(c, ctx.send, "quick"))));
+    if (p.deadline_at) status.append(h("span", { class: "countdown", id: "countdown", role: "timer" }));
+    if (isMine) status.append(h("button", { type: "button", class: "ghost to-decision", onclick: () => focusDecision(true) },
+      t("tabDecide")));
+    const sound = h("input", { type: "checkbox", id: "sound", checked: soundOn() });
+    sound.addEventListener("change", () => setSound(sound.checked));
+    status.append(h("label", { class: "sound", for: "sound", title: t("sound") }, sound, h("span", { "aria-hidden": "true", text: "♪" }),
+      h("span", { class: "sr", text: t("sound") })));
+    tickCountdown();
+  }
+
+  function tickCountdown() {
+    const el = document.getElementById("countdown"), p = ctx.payload;
+    if (!el || !p || !p.deadline_at) return;
+    const left = p.deadline_at - Date.now() / 1000;
+    el.textContent = left > 0 ? `⏱ ${clock(left)}` : `⏱ ${t("timeUp")}`;
+    el.setAttribute("aria-label", left > 0 ? `${clock(left)} ${t("deadlineLeft")}` : t("timeUp"));
+    el.classList.toggle("urgent", left < 30);
+  }
+
+  function drawDecision() {
+    const p = ctx.payload;
+    clear(decide);
+    if (p.finished) {
+      decide.append(endScreen(p, mod(), ctx.seatName, `#/replay/${gid}/${token}`));
+      return;
+    }
+    if (!p.choices) {
+      decide.append(h("h2", { id: "decision-title", tabindex: -1, text: t("others") }),
+        h("p", { class: "muted", text: p.waiting.map((w) => `${ctx.seatName(w)} — ${t("deciding")}`).join(", ") || "—" }));
+      return;
+    }
+    decide.append(h("h2", { id: "decision-title", tabindex: -1, text: t("prompt") }),
+      ...(p.prompt || []).map((x) => h("p", { class: "prompt-text", text: x })));
+    const mapped = ui.mapped, quick = new Set(ui.quick.map((c) => c.action));
+    // The board and the status bar (pass, done...) already offer these.
+    const rest = p.choices.filter((c) => !mapped.has(c.action) && !quick.has(c.action));
+    if (mapped.size) decide.append(h("p", { class: "hint", text: `${t("pickTarget")} (${mapped.size})` }));
+    if (rest.length) decide.append(h("div", { class: "choices", role: "group", "aria-label": t("prompt") }, choiceControls(rest, ctx.send)));
+    if (p.choices.length > 1) decide.append(allOptions(p.choices, ctx.send));
+    decide.append(typedAction(p));
+  }
+
+  function typedAction(p) {
+    const input = h("input", { id: "action-text", "aria-label": t("typeAction"), placeholder: t("typeAction"), list: "legal-list", autocomplete: "off" });
+    const hint = h("span", { id: "action-hint", class: "muted", "aria-live": "polite" });
+    // Checked as you type: a legal action, or free text the server checks (ravens, goals,
+    // the Master's events), or neither.
+    const FREE = /^(raven|goal|event|sheet)\s/;
+    input.addEventListener("input", () => {
+      const text = input.value.trim().replace(/\s+/g, " ");
+      const ok = !text || p.legal.includes(text) || FREE.test(text);
+      input.setAttribute("aria-invalid", ok ? "false" : "true");
+      hint.className = ok ? "muted" : "error";
+      hint.textContent = ok ? "" : t("notLegal");
+    });
+    const form = h("form", { class: "typed" }, input, h("button", { type: "submit", class: "ghost" }, t("send")), hint,
+      h("datalist", { id: "legal-list" }, p.legal.slice(0, 200).map((a) => h("option", { value: a }))));
+    form.addEventListener("submit", (ev) => { ev.preventDefault(); if (input.value.trim()) ctx.send(input.value.trim()); });
+    return form;
+  }
+
+  function drawSince() {
+    const p = ctx.payload;
+    clear(since);
+    if (p.seat === null || ui.mark === null) return;
+    const lines = ctx.log.slice(ui.mark).map((e) => e.text);
+    since.append(sinceList(lines, names(), ui.since));
+  }
+
+  function drawTabs() {
+    const items = [
+      { id: "decide", label: t("tabDecide"), panel: decide },
+      { id: "mine", label: t("tabMine"), panel: mine.hidden ? null : mine },
+      { id: "players", label: t("tabPlayers"), panel: side.hidden ? null : side },
+      { id: "log", label: t("tabLog"), panel: logPanel },
+      { id: "rules", label: t("tabRules"), panel: rules.hidden ? null : rules },
+      { id: "more", label: t("tabMore"), panel: extra.childNodes.length ? extra : null },
+    ];
+    clear(tabBox).append(tabs(items, ui.tab, { label: t("tabMore") }));
+  }
+
+  // What changed since this seat last acted: outlined; what changed just now also pulses.
+  function markChanged() {
+    for (const el of grid.querySelectorAll("[data-id]")) {
+      const id = el.dataset.id;
+      if (ctx.changed.has(id)) el.classList.add("changed");
+      if (ui.fresh && ui.fresh.has(id)) el.classList.add("changed-now");
+    }
+  }
+
+  // --- focus: kept on the decision across redraws ----------------------------------
+  function focusKey() {
+    const a = document.activeElement;
+    if (!a || a === document.body || !grid.contains(a)) return null;
+    return { el: a, action: a.dataset && a.dataset.action, target: a.dataset && a.dataset.target,
+      id: a.id, tab: a.dataset && a.dataset.tab, inDecide: decide.contains(a) || status.contains(a) };
+  }
+  function restoreFocus(k) {
+    if (!k || k.el.isConnected) return;
+    const sel = k.target ? `[data-target="${CSS.escape(k.target)}"]` : k.action ? `#prompt [data-action="${CSS.escape(k.action)}"]`
+      : k.tab ? `[data-tab="${CSS.escape(k.tab)}"]` : k.id ? `#${CSS.escape(k.id)}` : null;
+    const same = sel && grid.querySelector(sel);
+    if (same && same.getClientRects().length) { same.focus({ preventScroll: true }); return; }
+    focusDecision(false);
+  }
+  function focusDecision(scroll) {
+    if (window.matchMedia(PHONE).matches && ui.tab.active !== "decide") {
+      const bar = tabBox.querySelector(".tabbar");
+      if (bar && bar.select) bar.select("decide");
+    }
+    const first = decide.querySelector("#game-over") || decide.querySelector(".choice:not([disabled]), .group-row select, .group-row input")
+      || status.querySelector(".quick .choice") || decide.querySelector(".target") || boardBox.querySelector(".target")
+      || document.getElementById("decision-title");
+    if (scroll) decide.scrollIntoView({ block: "nearest", behavior: "auto" });
+    if (first) first.focus({ preventScroll: !scroll });
+  }
+  const typing = () => {
+    const a = document.activeElement;
+    return a && /^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName) && !decide.contains(a) && a.type !== "checkbox";
+  };
+
+  // --- updates --------------------------------------------------------------------
+  const markKey = () => `meeple.mark.${gid}.${ctx.payload ? ctx.payload.seat : ""}`;
   const update = async (p) => {
+    if (ctx.payload && p.version < ctx.payload.version) return;  // an older message overtaken
+    ctx.prev = ctx.payload;
     ctx.payload = p;
     if (p.log_size > ctx.log.length) {
       const more = await call("GET", `/api/games/${gid}/log?since=${ctx.log.length}`, { token });
-      for (const e of more) if (e.index === ctx.log.length) { ctx.log.push(e.text); logBox.append(h("li", { text: e.text })); }
+      for (const e of more) {
+        if (e.index !== ctx.log.length) continue;
+        ctx.log.push(e);
+        logBox.append(logLine(e.text, names()));
+      }
     }
+    if (ui.mark === null) {
+      const stored = Number(localStorage.getItem(markKey()));
+      ui.mark = Number.isFinite(stored) && localStorage.getItem(markKey()) !== null ? Math.min(stored, ctx.log.length) : ctx.log.length;
+    }
+    if (ui.actedAt !== null && p.version > ui.actedAt) {  // my own move is in: what follows is news to me
+      ui.actedAt = null;
+      ui.mark = ctx.log.length;
+      ctx.changed = new Set();
+      localStorage.setItem(markKey(), String(ui.mark));
+    }
+    const m = mod();
+    ui.fresh = new Set();
+    if (ctx.prev && m && m.changedIds) {
+      try { ui.fresh = new Set(m.changedIds(ctx.prev.view, p.view)); } catch { ui.fresh = new Set(); }
+      for (const id of ui.fresh) ctx.changed.add(id);
+    }
+    if (ui.pop) closePopover(false);
     draw();
+    logBox.scrollTop = logBox.scrollHeight;
+    const isMine = !p.finished && p.seat !== null && p.waiting.includes(p.seat);
+    signalTurn(isMine, p.title);
+    if (isMine && !ui.wasMine) {
+      chime();
+      if (!typing()) focusDecision(true);
+    }
+    if (p.finished && ctx.prev && !ctx.prev.finished) focusDecision(true);
+    ui.wasMine = isMine;
   };
   const refresh = () => call("GET", `/api/games/${gid}`, { token }).then(update).catch((e) => { error.textContent = e.message; });
 
   let stop = () => {};
   call("GET", `/api/games/${gid}`, { token }).then(async (p) => {
     remember({ id: gid, game: p.game, seat: p.seat, token });
-    ctx.catalog = await call("GET", `/api/catalog/${p.game}`).catch(() => ({}));
+    ctx.catalog = await fetchCatalog(p.game);
     await update(p);
     stop = subscribe(gid, token, update);
   }).catch((e) => { error.textContent = e.message; });
-  const tick = setInterval(() => { if (ctx.payload) drawStatus(head, ctx.payload, gid, token); }, 1000);
-  return () => { stop(); clearInterval(tick); };
-}
-
-function drawStatus(head, p, gid, token) {
-  clear(head);
-  const who = p.seat === null ? t("spectator") : `${t("seat")} ${p.seat}`;
-  head.append(h("h1", { class: "banner", text: `${p.title} — ${who}` }));
-  if (p.finished) {
-    const r = p.result || {};
-    const winners = r.winners && r.winners.length ? r.winners : r.winner !== null && r.winner !== undefined ? [r.winner] : [];
-    head.append(h("p", { id: "game-over", class: "banner ok" },
-      `${t("gameOver")}. ${winners.length > 1 ? t("winners") : t("winner")}: ${winners.map((w) => `P${w}`).join(", ") || "—"}. ${t("reason")}: ${r.reason}.`),
-      h("p", {}, h("a", { href: `#/replay/${gid}/${token}`, id: "replay-link" }, t("replay"))));
-    return;
-  }
-  const mine = p.waiting.includes(p.seat);
-  let line = mine ? t("yourTurn") : `${t("waitingFor")} ${p.waiting.map((w) => `P${w}`).join(", ")}`;
-  if (p.deadline_at) line += ` · ${t("deadlineIn")} ${Math.max(0, Math.round(p.deadline_at - Date.now() / 1000))} s`;
-  head.append(h("p", { id: "turn", class: mine ? "ok" : "muted", text: `${t("round")} ${p.round} · v${p.version} · ${line}` }));
-}
-
-function drawPrompt(box, p, ctx) {
-  clear(box);
-  if (p.finished) return;
-  if (!p.choices) {
-    box.append(h("h2", { text: t("others") }),
-      h("p", { class: "muted", text: p.waiting.map((w) => `P${w} ${t("deciding")}`).join(", ") || "—" }));
-    return;
-  }
-  box.append(h("h2", { text: t("prompt") }), ...p.prompt.map((x) => h("p", { text: x })));
-  const shown = ctx.filter ? p.choices.filter((c) => ctx.filter(c.action)) : p.choices;
-  if (ctx.filter) box.append(h("button", { type: "button", class: "secondary", onclick: () => ctx.pick(null) }, "×"));
-  box.append(h("div", { class: "choices", role: "group", "aria-label": t("prompt") },
-    shown.map((c) => h("button", { type: "button", class: "choice", "data-action": c.action, title: c.action,
-      onclick: () => { ctx.filter = null; ctx.send(c.action); } }, c.text))));
-  const input = h("input", { id: "action-text", "aria-label": t("typeAction"), placeholder: t("typeAction"), list: "legal-list" });
-  const hint = h("span", { id: "action-hint", class: "muted", "aria-live": "polite" });
-  // Checked as you type: a legal action, or free text the server checks (ravens, goals,
-  // the Master's events), or neither.
-  const FREE = /^(raven|goal|event)\s/;
-  input.addEventListener("input", () => {
-    const text = input.value.trim().replace(/\s+/g, " ");
-    const ok = !text || p.legal.includes(text) || FREE.test(text);
-    input.setAttribute("aria-invalid", ok ? "false" : "true");
-    hint.className = ok ? "muted" : "error";
-    hint.textContent = ok ? "" : t("notLegal");
-  });
-  const form = h("form", { class: "seat-row" }, input, h("button", { type: "submit" }, t("send")), hint,
-    h("datalist", { id: "legal-list" }, p.legal.slice(0, 200).map((a) => h("option", { value: a }))));
-  form.addEventListener("submit", (ev) => { ev.preventDefault(); if (input.value.trim()) ctx.send(input.value.trim()); });
-  box.append(form);
+  const tick = setInterval(tickCountdown, 1000);
+  return () => {
+    stop();
+    clearInterval(tick);
+    root.classList.remove("at-table");
+    signalTurn(false, "");
+    document.getElementById("tooltip")?.setAttribute("hidden", "");
+  };
 }

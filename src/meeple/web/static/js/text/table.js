@@ -13,7 +13,7 @@ export const TABLE_TEXT = {
     won: "won", deadlineLeft: "left", timeUp: "time is up", pickTarget: "Choose a highlighted place",
     picked: "Picked up", refused: "Refused", reconnecting: "reconnecting…", seatN: "Player",
     skipToDecision: "Skip to the decision", roundN: "Round", spectating: "watching",
-    pass: "Pass", done: "Done", yes: "Yes", no: "No",
+    reason_limit: "the limit was reached", pass: "Pass", done: "Done", yes: "Yes", no: "No", move: "Move",
   },
   ru: {
     amount: "количество", less: "меньше", more: "больше", zoom: "Масштаб", zoomIn: "Крупнее", zoomOut: "Мельче",
@@ -28,6 +28,6 @@ export const TABLE_TEXT = {
     won: "победа", deadlineLeft: "осталось", timeUp: "время вышло", pickTarget: "Выберите подсвеченное место",
     picked: "Выбрано", refused: "Отказано", reconnecting: "переподключение…", seatN: "Игрок",
     skipToDecision: "К решению", roundN: "Раунд", spectating: "зритель",
-    pass: "Пас", done: "Готово", yes: "Да", no: "Нет",
+    reason_limit: "достигнут предел", pass: "Пас", done: "Готово", yes: "Да", no: "Нет", move: "Ход №",
   },
 };

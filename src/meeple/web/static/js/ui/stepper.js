@@ -7,8 +7,8 @@ export function stepper(min, max, value, onChange = () => {}, { label = "" } = {
   function clamp(n) { return Math.min(max, Math.max(min, Math.round(Number(n) || 0))); }
   const input = h("input", { type: "number", class: "stepper-value", min, max, value: v, inputmode: "numeric",
     "aria-label": label || t("amount") });
-  const less = h("button", { type: "button", class: "stepper-less secondary", "aria-label": `${t("less")} ${label}`.trim() }, "−");
-  const more = h("button", { type: "button", class: "stepper-more secondary", "aria-label": `${t("more")} ${label}`.trim() }, "+");
+  const less = h("button", { type: "button", class: "stepper-less ghost", "aria-label": `${t("less")} ${label}`.trim() }, "−");
+  const more = h("button", { type: "button", class: "stepper-more ghost", "aria-label": `${t("more")} ${label}`.trim() }, "+");
   const set = (n) => {
     const next = clamp(n);
     input.value = next;

@@ -24,9 +24,9 @@ export function zoomable(content, state = { scale: 1, x: 0, y: 0 }, { max = 4 } 
     apply();
   };
   const centre = () => [view.clientWidth / 2, view.clientHeight / 2];
-  const plus = h("button", { type: "button", class: "secondary", "aria-label": t("zoomIn") }, "+");
-  const minus = h("button", { type: "button", class: "secondary", "aria-label": t("zoomOut") }, "−");
-  const reset = h("button", { type: "button", class: "secondary", "aria-label": t("zoomReset") }, "⟲");
+  const plus = h("button", { type: "button", class: "ghost", "aria-label": t("zoomIn") }, "+");
+  const minus = h("button", { type: "button", class: "ghost", "aria-label": t("zoomOut") }, "−");
+  const reset = h("button", { type: "button", class: "ghost", "aria-label": t("zoomReset") }, "⟲");
   plus.addEventListener("click", () => zoomAt(1.5, ...centre()));
   minus.addEventListener("click", () => zoomAt(1 / 1.5, ...centre()));
   reset.addEventListener("click", () => { state.scale = 1; apply(); });
@@ -77,6 +77,7 @@ export function zoomable(content, state = { scale: 1, x: 0, y: 0 }, { max = 4 } 
 
   const el = h("div", { class: "zoom" }, view,
     h("div", { class: "zoom-controls", role: "group", "aria-label": t("zoom") }, plus, minus, reset));
+  el.refresh = () => requestAnimationFrame(apply);  // after the content was redrawn
   requestAnimationFrame(apply);
   return el;
 }

@@ -1,0 +1,127 @@
+// Turning a list of legal choices into a few controls: never more than ~12 buttons.
+// Choices are grouped by the action's first word; a group that fits is shown as its
+// buttons, a bigger one as one row (a list or a number stepper, and one button that
+// sends what is chosen there). Every control that sends has class "choice" and the
+// action it sends in data-action.
+import { h } from "../dom.js";
+import { t } from "./text.js";
+import { stepper } from "./stepper.js";
+
+export const BUDGET = 12;
+
+const firstWord = (a) => a.split(" ", 1)[0];
+
+export function groupChoices(choices) {
+  const groups = new Map();
+  for (const c of choices) {
+    const k = firstWord(c.action);
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(c);
+  }
+  return [...groups.entries()].map(([key, list]) => ({ key, list }));
+}
+
+// A group's name for people: the words its choices' texts begin with.
+export function groupLabel(list) {
+  const words = list.map((c) => c.text.split(/\s+/));
+  const common = [];
+  for (let i = 0; i < words[0].length; i++) {
+    const w = words[0][i];
+    if (words.every((ws) => ws[i] === w)) common.push(w); else break;
+  }
+  const text = common.join(" ").replace(/[,:;(–—-]+$/, "").trim();
+  return text.length >= 3 ? `${text}…` : `${words[0][0]}…`;
+}
+
+// Numbers that differ only in the last word: a stepper is easier than a list.
+function numericRange(list) {
+  if (list.length < 3) return null;
+  let prefix = null;
+  const nums = [];
+  for (const c of list) {
+    const m = c.action.match(/^(.*\s)(-?\d+)$/);
+    if (!m || (prefix !== null && m[1] !== prefix)) return null;
+    prefix = m[1];
+    nums.push(Number(m[2]));
+  }
+  const min = Math.min(...nums), max = Math.max(...nums);
+  if (max - min + 1 !== new Set(nums).size) return null;
+  return { prefix, min, max };
+}
+
+export function choiceButton(c, send, extra = "") {
+  return h("button", { type: "button", class: `choice${extra ? ` ${extra}` : ""}`, "data-action": c.action,
+    onclick: () => send(c.action) }, c.text);
+}
+
+// One row for a big group: a list (or stepper) and the button that sends the pick.
+export function groupRow(list, send, label = groupLabel(list)) {
+  const go = h("button", { type: "button", class: "choice go", "data-action": list[0].action }, t("choose"));
+  go.addEventListener("click", () => send(go.dataset.action));
+  const range = numericRange(list);
+  let picker;
+  const describe = (a) => (list.find((c) => c.action === a) || {}).text || a;
+  const said = h("span", { class: "group-said muted", "aria-live": "polite", text: list[0].text });
+  if (range) {
+    const pick = (n) => {
+      go.dataset.action = `${range.prefix}${n}`;
+      said.textContent = describe(go.dataset.action);
+    };
+    picker = stepper(range.min, range.max, range.min, pick, { label });
+    pick(range.min);
+  } else {
+    picker = h("select", { "aria-label": label }, list.map((c) => h("option", { value: c.action, text: c.text })));
+    picker.addEventListener("change", () => { go.dataset.action = picker.value; said.textContent = describe(picker.value); });
+  }
+  return h("div", { class: "group-row", role: "group", "aria-label": label },
+    h("span", { class: "group-label", text: label }), picker, go, range ? said : null);
+}
+
+// The controls for these choices within the budget of buttons.
+export function choiceControls(choices, send, budget = BUDGET) {
+  const groups = groupChoices(choices);
+  if (choices.length <= budget) return choices.map((c) => choiceButton(c, send));
+  // Each group costs one control; the smallest open up into buttons while room is left.
+  let left = budget - groups.length;
+  const open = new Set();
+  for (const g of [...groups].filter((x) => x.list.length > 1).sort((a, b) => a.list.length - b.list.length)) {
+    if (g.list.length - 1 <= left) { open.add(g); left -= g.list.length - 1; }
+  }
+  return groups.map((g) => (g.list.length === 1 || open.has(g)
+    ? g.list.map((c) => choiceButton(c, send))
+    : groupRow(g.list, send))).flat();
+}
+
+// Every choice, behind a disclosure: the fallback for anything the board cannot show.
+export function allOptions(choices, send) {
+  return h("details", { class: "all-options", id: "all-options" },
+    h("summary", { text: `${t("allOptions")} (${choices.length})` }),
+    h("ul", { class: "opt-list" }, choices.map((c) => h("li", {},
+      h("button", { type: "button", class: "opt", "data-action": c.action, onclick: () => send(c.action) }, c.text)))));
+}
+
+// A small box beside a place listing what can be done there.
+export function popover(anchor, choices, send, onClose, { title = "", confirm = false } = {}) {
+  const close = h("button", { type: "button", class: "secondary pop-close", "aria-label": t("cancel") }, t("cancel"));
+  close.addEventListener("click", onClose);
+  const body = confirm && choices.length === 1
+    ? [h("p", { text: choices[0].text }), h("button", { type: "button", class: "choice", "data-action": choices[0].action,
+      onclick: () => send(choices[0].action) }, t("confirm"))]
+    : choiceControls(choices, send);
+  const box = h("div", { class: "popover", role: "dialog", "aria-label": title || t("choose"), id: "popover" },
+    title ? h("strong", { class: "pop-title", text: title }) : null,
+    h("div", { class: "pop-body" }, body), close);
+  box.addEventListener("keydown", (ev) => { if (ev.key === "Escape") { ev.stopPropagation(); onClose(); } });
+  requestAnimationFrame(() => place(box, anchor));
+  return box;
+}
+
+function place(box, anchor) {
+  if (!anchor || !anchor.isConnected || window.innerWidth < 700) { box.classList.add("docked"); return; }
+  const r = anchor.getBoundingClientRect(), w = box.offsetWidth, hh = box.offsetHeight;
+  const x = Math.min(Math.max(8, r.left + r.width / 2 - w / 2), window.innerWidth - w - 8);
+  let y = r.bottom + 6;
+  if (y + hh > window.innerHeight - 8) y = Math.max(8, r.top - hh - 6);
+  box.style.left = `${x}px`;
+  box.style.top = `${y}px`;
+}
