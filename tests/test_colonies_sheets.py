@@ -9,10 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from meeple.cli.main import app
 from meeple.core.actions import Action
+from meeple.core.conformance import play_random
 from meeple.core.errors import IllegalActionError
 from meeple.core.record import GameRecord
 from meeple.games.colonies import ColoniesGame, ColoniesState
@@ -151,6 +154,37 @@ def test_another_seat_and_the_opening_post_never_show_a_private_goal() -> None:
     sample = GAME.redeal_hidden(s, 1, 5)
     assert sample.view(1) == s.view(1)
     assert SECRET not in json.dumps(sample.to_json())
+
+
+def test_the_masters_comment_on_a_returned_sheet_reaches_its_player_only() -> None:
+    s = _game(3)
+    _write(s, 1, YSOLDE)
+    s.apply(3, 'sheet return 1 "The abbey needs a name"')
+    for viewer in (0, 2, None):
+        assert "The abbey needs a name" not in json.dumps(s.view(viewer), ensure_ascii=False)
+        assert s.view(viewer)["players"][1]["sheet"] == {"status": "returned"}
+    assert s.view(1)["players"][1]["sheet"]["note"] == "The abbey needs a name"
+    assert "The abbey needs a name" in " ".join(e.text for e in s.log.visible(1))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 120))
+def test_views_of_a_game_with_sheets_do_not_change_when_others_secrets_are_redealt(
+        seed: int, steps: int) -> None:
+    s = _game(2)
+    _write(s, 0, ALVARO)
+    _write(s, 1, YSOLDE)
+    s.apply(2, "sheet approve 0")
+    s.apply(2, 'sheet return 1 "Shorter"')
+    if seed % 2:  # half the games start their seasons, half stay before the game
+        s.apply(1, "sheet submit")
+        s.apply(2, "sheet approve 1")
+        s.apply(0, "ready")
+        s.apply(1, "ready")
+    s = play_random(s, steps, seed)
+    assert isinstance(s, ColoniesState)
+    for p in [0, 1, 2, None]:
+        assert GAME.redeal_hidden(s, p, seed).view(p) == s.view(p)
 
 
 def test_the_opening_post_escapes_markdown_in_a_player_line() -> None:
