@@ -181,10 +181,9 @@ def test_views_of_a_game_with_sheets_do_not_change_when_others_secrets_are_redea
         s.apply(2, "sheet approve 1")
         s.apply(0, "ready")
         s.apply(1, "ready")
-    s = play_random(s, steps, seed)
-    assert isinstance(s, ColoniesState)
+    after = play_random(s, steps, seed)
     for p in [0, 1, 2, None]:
-        assert GAME.redeal_hidden(s, p, seed).view(p) == s.view(p)
+        assert GAME.redeal_hidden(after, p, seed).view(p) == after.view(p)
 
 
 def test_the_opening_post_escapes_markdown_in_a_player_line() -> None:
