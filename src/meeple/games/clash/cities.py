@@ -7,15 +7,16 @@ from itertools import combinations, product
 from typing import Any
 
 from meeple.core.actions import Action
+from meeple.core.text import Text
 from meeple.games.clash.data import matching
 from meeple.games.clash.economy import (
     angrier,
     draw,
     payment,
-    pile_text,
     spend,
 )
 from meeple.games.clash.state import DATA, RESOURCES, RULES, ClashState
+from meeple.games.clash.texts import adv, building, comma, name, pile, t, tally, who
 
 City = dict[str, Any]
 UNITS: dict[str, dict[str, Any]] = RULES["units"]
@@ -40,7 +41,7 @@ def activate(s: ClashState, c: City) -> None:
     """A city activated a second time in a turn grows angrier (after it acted)."""
     c["acts"] += 1
     if c["acts"] > 1:
-        angrier(s, c, "activated again this turn")
+        angrier(s, c, t("why.again"))
 
 
 # ---- collect -------------------------------------------------------------------------
@@ -155,20 +156,23 @@ def do_collect(s: ClashState, p: int, c: City, mix: str) -> None:
     if s.has(p, "Husbandry") and "Husbandry" not in s.used and \
             not feasible(s, p, c, pile, husbandry=False):
         s.used.append("Husbandry")
-        s.log.add(s.round, f"{s.name(p)} collects two hexes away (Husbandry).")
+        s.log.add(s.round, t("husbandry", who=who(p)))
     # Name what made this pile possible beyond Farming and Mining.
     helpers = [x for x in ("Irrigation", "Fishing") if s.has(p, x)]
     helpers += [b for b in ("market", "observatory") if b in c["bld"]]
     helpers += [w for w in ("Great Gardens",) if w in c["wonders"]]
     needed = [x for x in helpers if not feasible(s, p, c, pile, without=x)]
-    s.gain(p, pile, f"collected by the city at {s.hname(c['hex'])}"
-           + (f" ({', '.join(needed)})" if needed else ""))
+    if needed:
+        why = t("why.collected.by", hex=s.hname(c["hex"]), by=comma([_helper(x) for x in needed]))
+    else:
+        why = t("why.collected", hex=s.hname(c["hex"]))
+    s.gain(p, pile, why)
     if "academy" in c["bld"] and s.has(p, "Public Education") and "Public Education" not in s.used:
         s.used.append("Public Education")
-        s.gain(p, {"ideas": 1}, "Public Education")
+        s.gain(p, {"ideas": 1}, adv("Public Education"))
     if c["mood"] == 2 and s.has(p, "Free Economy") and "Free Economy" not in s.used:
         s.used.append("Free Economy")
-        s.gain(p, {"gold": 1}, "Free Economy")
+        s.gain(p, {"gold": 1}, adv("Free Economy"))
     activate(s, c)
 
 
@@ -204,17 +208,17 @@ def do_build(s: ClashState, p: int, c: City, kind: str) -> None:
     cost = building_cost(s, p, kind)
     if "food" not in cost:
         s.used.append("State Religion")
-        s.log.add(s.round, f"{s.name(p)} builds the temple without food (State Religion).")
+        s.log.add(s.round, t("state_religion", who=who(p)))
     paid = payment(s, p, cost)
     assert paid is not None
     spend(s, p, paid)
     c["bld"][kind] = p
-    s.log.add(s.round, f"{s.name(p)} builds a {kind} at {s.hname(c['hex'])} "
-              f"(paid {pile_text(paid)}).")
+    s.log.add(s.round, t("builds", who=who(p), building=building(kind), hex=s.hname(c["hex"]),
+                         paid=pile(paid)))
     if gain := BUILDINGS[kind]["gain"]:
-        s.gain(p, dict(gain), f"the new {kind}")
+        s.gain(p, dict(gain), t("why.new_building", building=building(kind)))
     if kind == "temple" and s.has(p, "Dogma"):
-        s.gain(p, {"ideas": 1}, "Dogma")
+        s.gain(p, {"ideas": 1}, adv("Dogma"))
     activate(s, c)
 
 
@@ -237,13 +241,13 @@ def do_wonder(s: ClashState, p: int, c: City, name: str) -> None:
     spend(s, p, paid)
     s.wonder_hand[p].remove(name)
     c["wonders"].append(name)
-    s.log.add(s.round, f"{s.name(p)} builds the wonder {name} at {s.hname(c['hex'])} "
-              f"(paid {pile_text(paid)}).")
+    s.log.add(s.round, t("builds.wonder", who=who(p), wonder=wonder_name(name),
+                         hex=s.hname(c["hex"]), paid=pile(paid)))
     if name == "Great Statue":
-        draw(s, p, "objective", "Great Statue")
+        draw(s, p, "objective", wonder_name("Great Statue"))
     if name == "Great Mausoleum":
         for _ in range(2):
-            draw(s, p, "action", "Great Mausoleum")
+            draw(s, p, "action", wonder_name("Great Mausoleum"))
     activate(s, c)
 
 
@@ -319,18 +323,17 @@ def do_recruit(s: ClashState, p: int, c: City, text: str, tokens: str) -> None:
     assert paid is not None
     if s.has(p, "Medicine") and "Medicine" not in s.used:
         s.used.append("Medicine")
-        s.log.add(s.round, f"{s.name(p)} pays one resource less (Medicine).")
+        s.log.add(s.round, t("medicine", who=who(p)))
     spend(s, p, paid)
     for kind, n in units.items():
         where = ship_spawn(s, p, c) if kind == "ship" else c["hex"]
         assert where is not None
         s.units += [[p, kind, where, 0] for _ in range(n)]
-    s.log.add(s.round, f"{s.name(p)} recruits {text.replace(':', ' ').replace('+', ', ')} at "
-              f"{s.hname(c['hex'])} (paid {pile_text(paid)}"
-              f"{'; Draft/Sanitation' if tokens else ''}).")
+    s.log.add(s.round, t("recruits.tokens" if tokens else "recruits", who=who(p),
+                         units=tally(text, "unit"), hex=s.hname(c["hex"]), paid=pile(paid)))
     if units.get("infantry") and s.has(p, "Nationalism") and "Nationalism" not in s.used:
         s.used.append("Nationalism")
-        s.gain(p, {"culture": 1}, "Nationalism")
+        s.gain(p, {"culture": 1}, adv("Nationalism"))
     activate(s, c)
 
 
@@ -351,7 +354,7 @@ def do_found(s: ClashState, p: int, h: int) -> None:
     settler = next(u for u in s.units if u[0] == p and u[1] == "settler" and u[2] == h)
     s.units.remove(settler)
     s.cities.append({"hex": h, "owner": p, "mood": 1, "acts": 0, "bld": {}, "wonders": []})
-    s.log.add(s.round, f"{s.name(p)} founds a city at {s.hname(h)}.")
+    s.log.add(s.round, t("founds", who=who(p), hex=s.hname(h)))
 
 
 def happy_cost(s: ClashState, p: int, c: City) -> dict[str, int] | None:
@@ -384,8 +387,20 @@ def do_happy(s: ClashState, p: int, c: City) -> None:
     assert paid is not None
     spend(s, p, paid)
     c["mood"] += 1
-    s.log.add(s.round, f"{s.name(p)} makes the city at {s.hname(c['hex'])} "
-              f"{['angry', 'neutral', 'happy'][c['mood']]} (paid {pile_text(paid)}).")
+    s.log.add(s.round, t("happier", who=who(p), hex=s.hname(c["hex"]),
+                         mood=name("mood_is", ["angry", "neutral", "happy"][c["mood"]]),
+                         paid=pile(paid)))
+
+
+def _helper(x: str) -> Text:
+    """An advance, a building or a wonder that made a collection possible."""
+    if x in BUILDINGS:
+        return building(x)
+    return wonder_name(x) if x in DATA.wonders else adv(x)
+
+
+def wonder_name(w: str) -> Text:
+    return name("wonder", w)
 
 
 def collect_action(s: ClashState, p: int) -> list[Action]:

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.games.clash.economy import has_wonder, payment, pile_text, spend
+from meeple.core.text import Arg, Text
+from meeple.games.clash.economy import has_wonder, payment, spend
 from meeple.games.clash.state import DATA, RULES, ClashState
+from meeple.games.clash.texts import name, pile, t, unit, units, who
 
 Battle = dict[str, Any]
 
@@ -44,7 +46,7 @@ def scatter(s: ClashState, p: int, h: int) -> None:
     lost = [u for u in s.units if u[2] == h and u[0] != p and u[1] == "settler"]
     for u in lost:
         s.units.remove(u)
-        s.log.add(s.round, f"{s.name(u[0])}'s settler at {s.hname(h)} is lost.")
+        s.log.add(s.round, t("settler_lost", who=who(u[0]), hex=s.hname(h)))
 
 
 def capture(s: ClashState, p: int, city: dict[str, Any]) -> None:
@@ -57,12 +59,11 @@ def capture(s: ClashState, p: int, city: dict[str, Any]) -> None:
             city["bld"][kind] = p
     if p < 0:
         city["owner"], city["mood"], city["acts"] = p, 1, 0
-        s.log.add(s.round, f"The barbarians take the city at {s.hname(h)} from {s.name(q)}.")
+        s.log.add(s.round, t("barbarians_take", hex=s.hname(h), who=who(q)))
         return
     city["owner"], city["mood"], city["acts"] = p, 0, 0
-    s.log.add(s.round, f"{s.name(p)} captures the city at {s.hname(h)} from {s.name(q)}; "
-              "it is angry.")
-    s.gain(p, {"gold": s.size(city)}, "plunder")
+    s.log.add(s.round, t("capture", who=who(p), hex=s.hname(h), loser=who(q)))
+    s.gain(p, {"gold": s.size(city)}, t("why.plunder"))
     st = s.stats[p]
     st["captures"] = st.get("captures", 0) + 1
     st["large_capture"] = max(st.get("large_capture", 0), s.size(city))
@@ -78,8 +79,8 @@ def start(s: ClashState, att: int, h: int, dfd: int, sea: bool, origin: int) -> 
                  "kills": [0, 0], "fortress": int(bool(city and "fortress" in city["bld"]
                                                        and city["owner"] == dfd and not sea))}
     s.battle = b
-    s.log.add(s.round, f"Battle at {s.hname(h)}: {s.name(att)} ({b['sizes'][0]}) attacks "
-              f"{s.name(dfd)} ({b['sizes'][1]}).")
+    s.log.add(s.round, t("battle", hex=s.hname(h), att=who(att), a=b["sizes"][0],
+                         dfd=who(dfd), d=b["sizes"][1]))
     if not sea:
         for side, p in enumerate((att, dfd)):
             if p >= 0 and s.has(p, "Steel Weapons"):
@@ -88,16 +89,15 @@ def start(s: ClashState, att: int, h: int, dfd: int, sea: bool, origin: int) -> 
                 if paid is not None:
                     spend(s, p, paid)
                     b["steel"][side] = 1
-                    s.log.add(s.round, f"{s.name(p)} arms with Steel Weapons "
-                              f"(paid {pile_text(paid)}).")
+                    s.log.add(s.round, t("steel", who=who(p), paid=pile(paid)))
         if b["fortress"] and s.has(att, "Siegecraft"):
             for i, r in enumerate(("wood", "ore")):
                 paid = payment(s, att, {r: 2})
                 if paid is not None:
                     spend(s, att, paid)
                     b["siege"][i] = 1
-                    s.log.add(s.round, f"{s.name(att)} pays {pile_text(paid)} (Siegecraft): "
-                              f"the fortress {['adds no die', 'cancels no hit'][i]}.")
+                    s.log.add(s.round, t(("siege.die", "siege.hit")[i], who=who(att),
+                                         paid=pile(paid)))
     s.pending[:0] = round_steps(s)
 
 
@@ -124,7 +124,8 @@ def play_tactic(s: ClashState, p: int, side: int, card: str) -> None:
     s.discard.append(card)
     s.battle["tactic"][side] = card
     t = DATA.action_cards[card]["tactic"]
-    s.log.add(s.round, f"{s.name(p)} plays {card} for its tactics: {t['name']}.")
+    s.log.add(s.round, t_("tactic.played", who=who(p), card=name("action", card),
+                          tactic=name("tactic", str(t["name"]))))
 
 
 def fight(s: ClashState) -> None:
@@ -136,48 +137,53 @@ def fight(s: ClashState) -> None:
     hits = [0, 0]
     for side, p in enumerate(sides):
         n = len(fighters(s, p, h, sea))
-        dice, value, cancel, notes = n, 0, 0, []
+        dice, value, cancel = n, 0, 0
+        notes: list[Text] = []
         card = b["tactic"][side]
         if card:
             t = DATA.action_cards[card]["tactic"]
             dice += int(t.get("dice", 0))
             value += int(t.get("value", 0))
             cancel += int(t.get("cancel", 0))
-            notes.append(t["name"])
+            notes.append(name("tactic", str(t["name"])))
         if side == 1 and b["fortress"] and first:
             if not b["siege"][0]:
                 dice += 1
-                notes.append("fortress +1 die")
+                notes.append(t_("note.fortress_die"))
             if not b["siege"][1]:
                 cancel += 1
-                notes.append("fortress cancels a hit")
+                notes.append(t_("note.fortress_hit"))
         if b["steel"][side]:
             both = all(q >= 0 and s.has(q, "Steel Weapons") for q in sides)
             value += 1 if both else 2
-            notes.append(f"Steel Weapons +{1 if both else 2}")
+            notes.append(t_("note.steel", n=1 if both else 2))
         city = s.city_at(h)
         home = city is not None and city["owner"] == p and not sea
         if home and has_wonder(s, p, "Colosseum"):
             value += 1
-            notes.append("Colosseum +1")
+            notes.append(t_("note.colosseum"))
         if home and first and city is not None and "temple" in city["bld"] \
                 and s.has(p, "Fanaticism"):
             value += 2
-            notes.append("Fanaticism +2")
+            notes.append(t_("note.fanaticism"))
         if side == 0 and first and not sea and city is not None and city["owner"] == sides[1] \
                 and has_wonder(s, sides[1], "Great Wall") and "Great Wall" in city["wonders"]:
             value -= 2
-            notes.append("Great Wall -2")
+            notes.append(t_("note.great_wall"))
         if sea and first and p >= 0 and s.has(p, "War Ships"):
             cancel += 1
-            notes.append("War Ships cancel a hit")
+            notes.append(t_("note.war_ships"))
         rolls = [s.roll() for _ in range(dice)]
         total = max(0, sum(rolls) + value)
         hits[1 - side] += total // int(RULES["hit_every"])
         b.setdefault("cancel", [0, 0])[side] = cancel
-        s.log.add(s.round, f"Round {b['round']} at {s.hname(h)}: {s.name(p)} rolls "
-                  f"{'+'.join(map(str, rolls)) or 'nothing'}"
-                  f"{f' ({chr(44).join(notes)})' if notes else ''} = {total}.")
+        rolled: Arg = "+".join(map(str, rolls)) or t_("nothing")
+        if notes:
+            s.log.add(s.round, t_("round.notes", round=b["round"], hex=s.hname(h), who=who(p),
+                                  rolls=rolled, notes=_notes(notes), total=total))
+        else:
+            s.log.add(s.round, t_("round", round=b["round"], hex=s.hname(h), who=who(p),
+                                  rolls=rolled, total=total))
     b["tactic"] = ["", ""]  # a card counts in the round it was played for
     for side, p in enumerate(sides):
         taken = max(0, hits[side] - b["cancel"][side])
@@ -198,14 +204,14 @@ def lose(s: ClashState, p: int, h: int, sea: bool, n: int) -> int:
     for u in dead:
         s.units.remove(u)
     if dead:
-        s.log.add(s.round, f"{s.name(p)} loses {len(dead)} {dead[0][1]}"
-                  f"{'s' if len(dead) > 1 else ''} at {s.hname(h)}.")
+        s.log.add(s.round, t("loses", who=who(p), units=units(dead[0][1], len(dead)),
+                             hex=s.hname(h)))
     if sea:
         room = len(fighters(s, p, h, True)) * int(RULES["ship_capacity"])
         carried = [u for u in s.units if u[2] == h and u[0] == p and u[1] != "ship"]
         for u in carried[room:]:
             s.units.remove(u)
-            s.log.add(s.round, f"{s.name(p)}'s {u[1]} at {s.hname(h)} drowns.")
+            s.log.add(s.round, t("drowns", who=who(p), unit=unit(u[1]), hex=s.hname(h)))
     return len(dead)
 
 
@@ -214,7 +220,7 @@ def retreat(s: ClashState) -> None:
     for u in s.units:
         if u[2] == b["hex"] and u[0] == b["att"]:
             u[2] = b["from"]
-    s.log.add(s.round, f"{s.name(b['att'])} retreats to {s.hname(b['from'])}.")
+    s.log.add(s.round, t("retreats", who=who(b["att"]), hex=s.hname(b["from"])))
     finish(s, 1)
 
 
@@ -228,10 +234,10 @@ def finish(s: ClashState, winner_side: int) -> None:
             st["kills"] = st.get("kills", 0) + b["kills"][side]
             st["kills_in_battle"] = max(st.get("kills_in_battle", 0), b["kills"][side])
     if winner_side < 0:
-        s.log.add(s.round, f"The battle at {s.hname(b['hex'])} leaves nobody standing.")
+        s.log.add(s.round, t("battle.nobody", hex=s.hname(b["hex"])))
         return
     w, loser = sides[winner_side], sides[1 - winner_side]
-    s.log.add(s.round, f"{s.name(w)} wins the battle at {s.hname(b['hex'])}.")
+    s.log.add(s.round, t("battle.won", who=who(w), hex=s.hname(b["hex"])))
     city = s.city_at(b["hex"])
     if w < 0:
         if winner_side == 0 and city is not None and city["owner"] >= 0:
@@ -266,3 +272,14 @@ def finish(s: ClashState, winner_side: int) -> None:
     claim_military(s, w)
 
 
+
+
+t_ = t  # in fight() and play_tactic() ``t`` is a card's tactics half
+
+
+def _notes(notes: list[Text]) -> Arg:
+    """What changed a side's roll, joined by a bare comma (as the log always had it)."""
+    out: Arg = notes[-1]
+    for n in reversed(notes[:-1]):
+        out = t("notes", a=n, b=out)
+    return out

@@ -7,8 +7,9 @@ from typing import Any
 
 from meeple.core.actions import Action
 from meeple.games.clash.cities import ship_spawn
-from meeple.games.clash.economy import draw, has_wonder, largest, payment, pile_text, spend
+from meeple.games.clash.economy import draw, has_wonder, largest, payment, spend
 from meeple.games.clash.state import DATA, RULES, ClashState
+from meeple.games.clash.texts import building, name, pile, res, t, unit, who
 
 City = dict[str, Any]
 
@@ -70,10 +71,10 @@ def do_influence(s: ClashState, p: int, src: City, tgt: City, kind: str, free: b
         need = 6
     roll = s.roll()
     ok = roll >= need
-    s.log.add(s.round, f"{s.name(p)} exerts cultural influence from {s.hname(src['hex'])} on "
-              f"the {kind} at {s.hname(tgt['hex'])} (paid {pile_text(paid)}"
-              f"{', Arts' if free else ''}): rolls {roll}, needs {need}: "
-              f"{'the building takes its colour' if ok else 'no effect'}.")
+    s.log.add(s.round, t("influence.arts" if free else "influence", who=who(p),
+                         src=s.hname(src["hex"]), building=building(kind),
+                         hex=s.hname(tgt["hex"]), paid=pile(paid), roll=roll, need=need,
+                         result=t("influence.ok" if ok else "influence.failed")))
     if ok:
         tgt["bld"][kind] = p
 
@@ -83,12 +84,13 @@ def play_card(s: ClashState, p: int, card: str) -> None:
     s.action_hand[p].remove(card)
     s.discard.append(card)
     civil = DATA.action_cards[card]["civil"]
-    s.log.add(s.round, f"{s.name(p)} plays {card}.")
+    term = name("action", card)
+    s.log.add(s.round, t("card.played", who=who(p), card=term))
     if gain := civil.get("gain"):
-        s.gain(p, dict(gain), card)
+        s.gain(p, dict(gain), term)
     if civil.get("action"):
         s.actions_left += int(civil["action"])
-        s.log.add(s.round, f"{s.name(p)} gains an action ({card}).")
+        s.log.add(s.round, t("card.action", who=who(p), card=term))
     if civil.get("free_advance"):
         s.used.append("free_advance")
     if kind := civil.get("unit"):
@@ -97,21 +99,22 @@ def play_card(s: ClashState, p: int, card: str) -> None:
                                   or s.army_at(c["hex"], p) < int(RULES["stack_limit"]))
         if c is not None and room and s.count_units(p, kind) < int(RULES["units"][kind]["limit"]):
             s.units.append([p, kind, c["hex"], 0])
-            s.log.add(s.round, f"{s.name(p)} gains a free {kind} at {s.hname(c['hex'])}.")
+            s.log.add(s.round, t("card.unit", who=who(p), unit=unit(kind), hex=s.hname(c["hex"])))
     if civil.get("calm"):
         for c in s.cities_of(p):
             if c["mood"] == 0:
                 c["mood"] = 1
-                s.log.add(s.round, f"The city at {s.hname(c['hex'])} calms down ({card}).")
+                s.log.add(s.round, t("calms", hex=s.hname(c["hex"]), why=term))
     if civil.get("cheer"):
         unhappy = [c for c in s.cities_of(p) if c["mood"] < 2]
         if unhappy:
             c = min(unhappy, key=lambda c: (c["mood"], -s.size(c), c["hex"]))
             c["mood"] += 1
-            s.log.add(s.round, f"The city at {s.hname(c['hex'])} grows "
-                      f"{['angry', 'neutral', 'happy'][c['mood']]} ({card}).")
+            s.log.add(s.round, t("grows", hex=s.hname(c["hex"]),
+                                 mood=name("mood_is", ["angry", "neutral", "happy"][c["mood"]]),
+                                 why=term))
     if civil.get("objective"):
-        draw(s, p, "objective", card)
+        draw(s, p, "objective", term)
 
 
 # ---- powers of advances and wonders ----------------------------------------------------------
@@ -162,47 +165,44 @@ def use_power(s: ClashState, p: int, a: Action) -> bool:
         s.used.append("Bartering")
         s.action_hand[p].remove(str(a.args[0]))
         s.discard.append(str(a.args[0]))
-        s.gain(p, {"gold": 1}, "Bartering (an action card discarded)")
+        s.gain(p, {"gold": 1}, t("why.bartering"))
         return False
     if k == "theaters":
         s.used.append("Theaters")
         give, get = ("culture", "mood") if a.args[0] == "to_mood" else ("mood", "culture")
         s.res[p][give] -= 1
-        s.gain(p, {get: 1}, f"Theaters (1 {give} token exchanged)")
+        s.gain(p, {get: 1}, t("why.theaters", token=res(give)))
         return False
     if k == "absolute":
         s.used.append("Absolute Power")
         s.res[p]["mood"] -= 2
         s.actions_left += 1
-        s.log.add(s.round, f"{s.name(p)} pays 2 mood tokens for a fourth action (Absolute Power).")
+        s.log.add(s.round, t("absolute", who=who(p)))
         return False
     if k == "forced":
         s.used.append("Forced Labor")
         paid = payment(s, p, dict(RULES["forced_labor_cost"]))
         assert paid is not None
         spend(s, p, paid)
-        s.log.add(s.round, f"{s.name(p)} pays {pile_text(paid)}: its angry cities act as "
-                  "neutral this turn (Forced Labor).")
+        s.log.add(s.round, t("forced", who=who(p), paid=pile(paid)))
         return False
     if k == "statue":
         s.used.append("Great Statue")
         s.objective_hand[p].remove(str(a.args[0]))
         s.actions_left += 1
-        s.log.add(s.round, f"{s.name(p)} discards an objective card for one more action "
-                  "(Great Statue).")
+        s.log.add(s.round, t("statue", who=who(p)))
         return False
     if k == "taxes":
         s.used.append("Taxes")
         s.res[p]["mood"] -= 1
-        s.gain(p, {str(a.args[0]): len(s.cities_of(p))}, "Taxes (1 mood token)")
+        s.gain(p, {str(a.args[0]): len(s.cities_of(p))}, t("why.taxes"))
         return True
     if k == "lighthouse":
         s.used.append("Great Lighthouse")
         h = lighthouse_spot(s, p)
         assert h is not None
         s.units.append([p, "ship", h, 0])
-        s.log.add(s.round, f"{s.name(p)} launches a free ship at {s.hname(h)} "
-                  "(Great Lighthouse).")
+        s.log.add(s.round, t("lighthouse", who=who(p), hex=s.hname(h)))
         return True
     raise ValueError(f"not a power: {a}")
 

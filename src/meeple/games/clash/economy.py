@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple.core.text import Text
 from meeple.games.clash.state import DATA, RULES, ClashState
+from meeple.games.clash.texts import adv, amount, card, name, pile, res, t, who
 
 Pile = dict[str, int]
 
@@ -48,10 +50,6 @@ def payment(s: ClashState, p: int, cost: Pile, either: tuple[str, ...] = ()) -> 
 def spend(s: ClashState, p: int, paid: Pile) -> None:
     for r, k in paid.items():
         s.res[p][r] -= k
-
-
-def pile_text(pile: Pile) -> str:
-    return ", ".join(f"{k} {r}" for r, k in pile.items() if k) or "nothing"
 
 
 def has_wonder(s: ClashState, p: int, name: str) -> bool:
@@ -116,35 +114,35 @@ def advance_cost(s: ClashState, p: int, name: str) -> Pile:
     return {"any": int(RULES["advance_cost"])}
 
 
-def learn(s: ClashState, p: int, name: str, paid: Pile, why: str) -> None:
+def learn(s: ClashState, p: int, name: str, paid: Pile, why: Text) -> None:
     """``p`` takes an advance: its token, its one-off effects, and every third an event."""
     s.adv[p].append(name)
     s.advances_taken[p] += 1
-    s.log.add(s.round, f"{s.name(p)} learns {name} ({why}; paid {pile_text(paid)}).")
+    s.log.add(s.round, t("learns", who=who(p), adv=adv(name), why=why, paid=pile(paid)))
     info = DATA.advances[name]
     if bonus := info.get("bonus"):
-        s.gain(p, {bonus: 1}, f"{name}'s {bonus} token")
+        s.gain(p, {bonus: 1}, t("why.token", adv=adv(name), token=res(bonus)))
     if name == "Philosophy":
-        s.gain(p, {"ideas": 1}, "Philosophy")
+        s.gain(p, {"ideas": 1}, adv("Philosophy"))
     if name in DATA.groups["Science"] and s.has(p, "Philosophy"):
-        s.gain(p, {"ideas": 1}, "Philosophy (a Science advance)")
+        s.gain(p, {"ideas": 1}, t("why.philosophy_science"))
     if paid.get("ideas") and s.has(p, "Free Education") and name != "Free Education":
-        s.gain(p, {"mood": 1}, "Free Education")
+        s.gain(p, {"mood": 1}, adv("Free Education"))
     if name == "Civil Liberties":
-        s.gain(p, {"mood": 3}, "Civil Liberties")
+        s.gain(p, {"mood": 3}, adv("Civil Liberties"))
     if name == "Dogma" and s.res[p]["ideas"] > s.limit(p, "ideas"):
         lost = s.res[p]["ideas"] - s.limit(p, "ideas")
         s.res[p]["ideas"] -= lost
-        s.log.add(s.round, f"{s.name(p)} loses {lost} ideas over the Dogma limit of "
-                  f"{s.limit(p, 'ideas')}.")
+        s.log.add(s.round, t("dogma_lost", who=who(p), ideas=amount("ideas", lost),
+                             limit=s.limit(p, "ideas")))
     if name in ("Engineering", "Monuments"):
-        draw_wonder(s, p, name)
+        draw_wonder(s, p, adv(name))
     if s.advances_taken[p] % int(RULES["event_every"]) == 0:
         event(s, p)
 
 
 # ---- cards -------------------------------------------------------------------------
-def draw(s: ClashState, p: int, deck: str, why: str) -> str | None:
+def draw(s: ClashState, p: int, deck: str, why: Text) -> str | None:
     cards: list[str] = getattr(s, f"{deck}_deck")
     if not cards and deck == "action" and s.discard:
         cards += sorted(s.discard)
@@ -152,19 +150,19 @@ def draw(s: ClashState, p: int, deck: str, why: str) -> str | None:
         s.rng.shuffle(cards)
     if not cards:
         return None
-    card = cards.pop()
-    getattr(s, f"{deck}_hand")[p].append(card)
-    s.drawn[p].append(card)
-    s.log.add(s.round, f"{s.name(p)} draws a card from the {deck} deck ({why}).")
-    s.log.add(s.round, f"(You drew {card}.)", audience=p)
-    return card
+    got = cards.pop()
+    getattr(s, f"{deck}_hand")[p].append(got)
+    s.drawn[p].append(got)
+    s.log.add(s.round, t(f"draw.{deck}", who=who(p), why=why))
+    s.log.add(s.round, t("drew", card=card(got)), audience=p)
+    return got
 
 
-def draw_wonder(s: ClashState, p: int, why: str) -> None:
+def draw_wonder(s: ClashState, p: int, why: Text) -> None:
     if s.wonder_deck:
-        card = s.wonder_deck.pop()
-        s.wonder_hand[p].append(card)
-        s.log.add(s.round, f"{s.name(p)} draws the wonder {card} ({why}).")
+        got = s.wonder_deck.pop()
+        s.wonder_hand[p].append(got)
+        s.log.add(s.round, t("draw.wonder", who=who(p), wonder=name("wonder", got), why=why))
 
 
 # ---- events ------------------------------------------------------------------------
@@ -172,17 +170,18 @@ def event(s: ClashState, p: int) -> None:
     if not s.event_deck:
         s.event_deck = sorted(DATA.events)
         s.rng.shuffle(s.event_deck)
-    name = s.event_deck.pop()
-    info = DATA.events[name]
-    s.log.add(s.round, f"Event drawn by {s.name(p)}: {name} — {info['text']}")
+    drawn = s.event_deck.pop()
+    info = DATA.events[drawn]
+    s.log.add(s.round, t("event", who=who(p), event=name("event", drawn),
+                         text=name("event", f"{drawn}.text")))
     EVENTS[str(info["key"])](s, p)
 
 
-def angrier(s: ClashState, c: dict[str, Any], why: str) -> None:
+def angrier(s: ClashState, c: dict[str, Any], why: Text) -> None:
     if c["mood"] > 0:
         c["mood"] -= 1
         mood = ["angry", "neutral"][c["mood"]]
-        s.log.add(s.round, f"The city at {s.hname(c['hex'])} grows {mood} ({why}).")
+        s.log.add(s.round, t("grows", hex=s.hname(c["hex"]), mood=name("mood_is", mood), why=why))
 
 
 def largest(s: ClashState, p: int) -> dict[str, Any] | None:
@@ -193,49 +192,49 @@ def largest(s: ClashState, p: int) -> dict[str, Any] | None:
 def _good_year(s: ClashState, p: int) -> None:
     for q in range(s.n):
         happy = sum(1 for c in s.cities_of(q) if c["mood"] == 2)
-        s.gain(q, {"food": happy}, "Good Year")
+        s.gain(q, {"food": happy}, name("event", "Good Year"))
 
 
 def _famine(s: ClashState, p: int) -> None:
     if s.has(p, "Irrigation"):
-        s.log.add(s.round, f"{s.name(p)} ignores the famine (Irrigation).")
+        s.log.add(s.round, t("famine.ignored", who=who(p)))
         return
     short = 2 - s.res[p]["food"]
     s.res[p]["food"] = max(0, s.res[p]["food"] - 2)
     if short > 0 and (c := largest(s, p)):
-        angrier(s, c, "famine")
+        angrier(s, c, t("why.famine"))
 
 
 def _pestilence(s: ClashState, p: int) -> None:
     for q in range(s.n):
         if len(s.cities_of(q)) >= 4:
             if s.has(q, "Sanitation"):
-                s.log.add(s.round, f"{s.name(q)} ignores the pestilence (Sanitation).")
+                s.log.add(s.round, t("pestilence.ignored", who=who(q)))
             elif c := largest(s, q):
-                angrier(s, c, "pestilence")
+                angrier(s, c, t("why.pestilence"))
 
 
 def _barbarians(s: ClashState, p: int) -> None:
     for c in s.cities_of(-1):
         if len(s.units_at(c["hex"], -1)) < int(RULES["stack_limit"]):
             s.units.append([-1, "infantry", c["hex"], 0])
-            s.log.add(s.round, f"The barbarians at {s.hname(c['hex'])} gain an infantry.")
+            s.log.add(s.round, t("barbarians.grow", hex=s.hname(c["hex"])))
 
 
 def _trade_fair(s: ClashState, p: int) -> None:
     for q in range(s.n):
-        s.gain(q, {"gold": 1}, "Trade Fair")
+        s.gain(q, {"gold": 1}, name("event", "Trade Fair"))
 
 
 def _seer(s: ClashState, p: int) -> None:
-    draw(s, p, "objective", "Great Seer")
+    draw(s, p, "objective", name("event", "Great Seer"))
 
 
 def _migration(s: ClashState, p: int) -> None:
     c = largest(s, p)
     if c and s.count_units(p, "settler") < int(RULES["units"]["settler"]["limit"]):
         s.units.append([p, "settler", c["hex"], 0])
-        s.log.add(s.round, f"{s.name(p)} gains a settler at {s.hname(c['hex'])} (Migration).")
+        s.log.add(s.round, t("migration", who=who(p), hex=s.hname(c["hex"])))
 
 
 def _raid(s: ClashState, p: int) -> None:
@@ -247,14 +246,13 @@ def _raid(s: ClashState, p: int) -> None:
              for b in s.cities_of(-1) if s.army_at(b["hex"], -1)
              for c in s.cities_of(p) if s.board.dist(b["hex"], c["hex"]) <= 2]
     if not pairs:
-        s.log.add(s.round, f"No barbarian camp stands within two hexes of {s.name(p)}'s cities.")
+        s.log.add(s.round, t("raid.none", who=who(p)))
         return
     _, target, camp = min(pairs)
     for u in s.units:
         if u[2] == camp and u[0] == -1 and u[1] == "infantry":
             u[2] = target
-    s.log.add(s.round, f"The barbarians at {s.hname(camp)} raid {s.name(p)}'s city at "
-              f"{s.hname(target)}.")
+    s.log.add(s.round, t("raid", camp=s.hname(camp), who=who(p), hex=s.hname(target)))
     enter(s, -1, target, camp)
 
 
@@ -262,7 +260,7 @@ def _festival(s: ClashState, p: int) -> None:
     for c in s.cities_of(p):
         if c["mood"] == 0:
             c["mood"] = 1
-            s.log.add(s.round, f"The city at {s.hname(c['hex'])} calms down (Festival).")
+            s.log.add(s.round, t("calms", hex=s.hname(c["hex"]), why=name("event", "Festival")))
 
 
 EVENTS = {"good_year": _good_year, "famine": _famine, "pestilence": _pestilence,

@@ -9,6 +9,7 @@ from typing import Any
 
 from meeple.core.actions import Action
 from meeple.core.game import Prompt
+from meeple.core.text import Text
 from meeple.games.clash import cities, combat, culture, moves, status
 from meeple.games.clash.data import matching
 from meeple.games.clash.economy import (
@@ -22,6 +23,7 @@ from meeple.games.clash.economy import (
     spend,
 )
 from meeple.games.clash.state import DATA, RESOURCES, RULES, ClashState
+from meeple.games.clash.texts import adv, t, who
 
 STOP = Action("stop")
 END = Action("end")
@@ -34,20 +36,18 @@ def prompts(s: ClashState) -> list[Prompt]:
         item = s.pending[0]
         return [Prompt(int(item["player"]), str(item["kind"]), TEXTS[item["kind"]](s, item))]
     p = s.player()
-    return [Prompt(p, "turn", f"Round {s.round}, turn {s.turn}: {s.name(p)} has "
-                              f"{s.actions_left} action{'s' if s.actions_left != 1 else ''} left")]
+    return [Prompt(p, "turn", t("prompt.turn", round=s.round, turn=s.turn, who=who(p),
+                                n=s.actions_left))]
 
 
-TEXTS: dict[str, Callable[[ClashState, dict[str, Any]], str]] = {
-    "move": lambda s, i: f"move another group ({i['groups']} of 3 moved) or stop",
-    "happy": lambda s, i: "make another city happier, or stop",
-    "tactic": lambda s, i: "play an action card's tactics half in this combat round, or none",
-    "retreat": lambda s, i: f"the battle at {s.hname(s.battle['hex'])} goes on: continue or "
-                            "retreat",
-    "orient": lambda s, i: f"the new region at {s.hname(4 * s.region_of(i['to']))}: keep it "
-                           "as dealt or rotate it half round",
-    "free_advance": lambda s, i: "status phase: choose a free advance",
-    "raze": lambda s, i: "status phase: raze a size-1 city for 1 gold, or keep your cities",
+TEXTS: dict[str, Callable[[ClashState, dict[str, Any]], Text]] = {
+    "move": lambda s, i: t("prompt.move", n=i["groups"]),
+    "happy": lambda s, i: t("prompt.happy"),
+    "tactic": lambda s, i: t("prompt.tactic"),
+    "retreat": lambda s, i: t("prompt.retreat", hex=s.hname(s.battle["hex"])),
+    "orient": lambda s, i: t("prompt.orient", hex=s.hname(4 * s.region_of(i["to"]))),
+    "free_advance": lambda s, i: t("prompt.free_advance"),
+    "raze": lambda s, i: t("prompt.raze"),
 }
 
 
@@ -159,7 +159,7 @@ def _answer(s: ClashState, p: int, item: dict[str, Any], a: Action) -> None:
         moves.orient(s, p, item, a.kind == "rotate")
     elif kind == "free_advance":
         s.pending.pop(0)
-        learn(s, p, str(a.args[0]), {}, "free advance of the status phase")
+        learn(s, p, str(a.args[0]), {}, t("why.status_advance"))
     elif kind == "raze":
         s.pending.pop(0)
         if a.kind == "raze":
@@ -180,7 +180,7 @@ def _group(s: ClashState, p: int, a: Action) -> None:
 def _act(s: ClashState, p: int, a: Action) -> None:
     k, x = a.kind, a.args
     if k == "end":
-        s.log.add(s.round, f"{s.name(p)} ends the turn with {s.actions_left} action(s) unused.")
+        s.log.add(s.round, t("ends_turn", who=who(p), n=s.actions_left))
         s.actions_left = 0
         return
     if k in culture.POWERS:
@@ -208,7 +208,7 @@ def _act(s: ClashState, p: int, a: Action) -> None:
         if s.has(p, "Voting") and "Voting" not in s.used:
             s.used.append("Voting")
             free = True
-            s.log.add(s.round, f"{s.name(p)} increases happiness without an action (Voting).")
+            s.log.add(s.round, t("voting", who=who(p)))
         s.pending.insert(0, {"kind": "happy", "player": p})
         cities.do_happy(s, p, _city(s, x[0]))
     elif k == "influence":
@@ -227,17 +227,17 @@ def _advance(s: ClashState, p: int, name: str) -> None:
     paid = payment(s, p, cost, ("ideas", "food"))
     assert paid is not None
     spend(s, p, paid)
-    why = "an action"
+    why = t("why.action")
     by = made_free_by(s, p, name)
     if by:
-        why = f"an action; free by {by}"
+        why = t("why.free_by", by=adv(by))
     elif not cost:
         if "free_advance" in s.used:
             s.used.remove("free_advance")
-            why = "an action; free by Inspiration"
+            why = t("why.free_by", by=Text("clash.action.Inspiration"))
         else:
             s.used.append("Priesthood")
-            why = "an action; free by Priesthood"
+            why = t("why.free_by", by=adv("Priesthood"))
     learn(s, p, name, paid, why)
 
 
@@ -279,21 +279,21 @@ def _next_turn(s: ClashState) -> None:
 def start_turn(s: ClashState) -> None:
     p = s.player()
     if s.out(p):
-        s.log.add(s.round, f"{s.name(p)} has no city and no unit: the turn passes.")
+        s.log.add(s.round, t("turn_passes", who=who(p)))
         _next_turn(s)
         return
     s.actions_left = int(RULES["actions_per_turn"])
     s.used = []
     for c in s.cities:
         c["acts"] = 0
-    s.log.add(s.round, f"Round {s.round}, turn {s.turn}: {s.name(p)} plays.")
+    s.log.add(s.round, t("turn", round=s.round, turn=s.turn, who=who(p)))
     if s.has(p, "Trade Routes"):
         n = trade_routes(s, p)
         if n:
             gold = s.has(p, "Currency") and s.res[p]["food"] >= s.limit(p, "food")
-            s.gain(p, {"gold" if gold else "food": n}, f"Trade Routes ({n})")
+            s.gain(p, {"gold" if gold else "food": n}, t("why.trade_routes", n=n))
     if has_wonder(s, p, "Great Library"):
-        s.gain(p, {"ideas": 1}, "Great Library")
+        s.gain(p, {"ideas": 1}, Text("clash.wonder.Great Library"))
 
 
 def trade_routes(s: ClashState, p: int) -> int:

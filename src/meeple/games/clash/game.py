@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from meeple.core.actions import Action
 from meeple.core.game import Game, OptionSpec, State
 from meeple.core.rng import Rng
+from meeple.games.clash import texts as tx
 from meeple.games.clash.data import load
 from meeple.games.clash.state import RESOURCES, ClashState
 
@@ -75,12 +76,12 @@ class ClashGame(Game):
             s.units.append([p, "settler", h, 0])
             s.adv[p] = list(RULES["start_advances"])
             s.res[p] = {r: int(RULES["start_resources"].get(r, 0)) for r in RESOURCES}
-        s.log.add(1, f"Clash of Cultures for {players}; {s.name(first)} goes first.")
+        s.log.add(1, tx.t("start", n=players, who=tx.who(first)))
         from meeple.games.clash.economy import draw
 
         for p in s.order:
-            draw(s, p, "action", "start")
-            draw(s, p, "objective", "start")
+            draw(s, p, "action", tx.t("why.start"))
+            draw(s, p, "objective", tx.t("why.start"))
         from meeple.games.clash.flow import start_turn
 
         start_turn(s)
@@ -136,16 +137,11 @@ class ClashGame(Game):
         c.rng = Rng(seed ^ 0x5DEECE66D)
         return c
 
-    def catalog(self) -> dict[str, str]:
-        """What each advance, wonder, action card half, objective half and event does."""
-        out = {k: str(v["text"]) for k, v in DATA.advances.items()}
-        out.update({k: str(v["text"]) for k, v in DATA.wonders.items()})
-        from meeple.games.clash.render import card_text, objective_text
-
-        out.update({k: card_text(k) for k in DATA.action_cards})
-        out.update({k: objective_text(k) for k in DATA.objective_cards})
-        out.update({k: str(v["text"]) for k, v in DATA.events.items()})
-        return out
+    def catalog(self, lang: str = "en") -> dict[str, str]:
+        """What each advance, wonder, action card, objective card and event does, keyed by
+        its English name (the client's key), in ``lang``; and under ``name:`` + the
+        English name, every named thing's name in ``lang`` (the glossary, data/texts.yaml)."""
+        return tx.glossary(lang)
 
     def factions(self, state: State) -> list[str]:
         """The start each seat was dealt (the map's home regions are not all alike)."""

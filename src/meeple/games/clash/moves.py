@@ -6,8 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core.actions import Action
+from meeple.core.text import Arg
+from meeple.games.clash import texts as tx
 from meeple.games.clash.economy import payment, spend
 from meeple.games.clash.state import RULES, ClashState
+from meeple.games.clash.texts import adv, comma, name, units, who
 
 LAND = ("settler", "infantry")
 ROAD_COST = {"food": 1, "ore": 1}
@@ -112,7 +115,7 @@ def do_move(s: ClashState, p: int, h: int, to: int, kind: str, k: int) -> None:
         paid = payment(s, p, ROAD_COST)
         assert paid is not None
         spend(s, p, paid)
-        s.log.add(s.round, f"{s.name(p)} pays 1 food and 1 ore to use Roads.")
+        s.log.add(s.round, tx.t("roads", who=who(p)))
     if s.known(to):
         _arrive(s, p, h, to, kind, movers)
         return
@@ -141,8 +144,8 @@ def orient(s: ClashState, p: int, item: dict[str, Any], rotate: bool) -> None:
     first = 4 * s.region_of(to)
     if rotate:
         s.terrain[first:first + 4] = s.terrain[first:first + 4][::-1]
-        s.log.add(s.round, f"{s.name(p)} turns the region at {s.hname(first)} half round: "
-                  f"{', '.join(s.terrain[first:first + 4])}.")
+        s.log.add(s.round, tx.t("rotates", who=who(p), hex=s.hname(first),
+                             terrain=_terrain(s.terrain[first:first + 4])))
     _barbarians(s, to, int(item["tile"]))
     # units are alike: the group is any k of the kind still there (those marked first)
     group = sorted((u for u in s.units if u[2] == h and u[0] == p and u[1] == kind),
@@ -160,14 +163,15 @@ def _arrive(s: ClashState, p: int, h: int, to: int, kind: str, movers: list[list
     from meeple.games.clash.combat import enter
 
     if explored and s.is_water(to) != (kind == "ship"):
-        s.log.add(s.round, f"{s.name(p)}'s {kind}s cannot enter {s.hname(to)} "
-                  f"({s.terrain[to]}) and stay at {s.hname(h)}.")
+        s.log.add(s.round, tx.t("cannot_enter", who=who(p), units=name("unit_pl", kind),
+                             hex=s.hname(to), terrain=name("terrain", s.terrain[to]),
+                             stay=s.hname(h)))
         return
     k = sum(1 for u in movers if u[1] == kind)
     for u in movers:
         u[2] = to
-    s.log.add(s.round, f"{s.name(p)} moves {k} {kind}{'s' if k > 1 else ''} from "
-              f"{s.hname(h)} to {s.hname(to)}.")
+    s.log.add(s.round, tx.t("moves", who=who(p), units=units(kind, k), hex=s.hname(h),
+                         to=s.hname(to)))
     enter(s, p, to, h)
 
 
@@ -177,8 +181,7 @@ def _lay(s: ClashState, p: int, h: int, terrain: list[str]) -> None:
     s.terrain[first:first + 4] = terrain
     s.revealed[s.region_of(h)] = True
     s.explored_by[p] += 1
-    s.log.add(s.round, f"{s.name(p)} explores the region at {s.hname(first)}: "
-              f"{', '.join(terrain)}.")
+    s.log.add(s.round, tx.t("explores", who=who(p), hex=s.hname(first), terrain=_terrain(terrain)))
 
 
 def _barbarians(s: ClashState, h: int, tile: int) -> None:
@@ -193,13 +196,16 @@ def _barbarians(s: ClashState, h: int, tile: int) -> None:
         s.cities.append({"hex": spots[0], "owner": -1, "mood": 1, "acts": 0,
                          "bld": {}, "wonders": []})
         s.units.append([-1, "infantry", spots[0], 0])
-        s.log.add(s.round, f"A barbarian city with an infantry stands at "
-                  f"{s.hname(spots[0])}.")
+        s.log.add(s.round, tx.t("barbarian_city", hex=s.hname(spots[0])))
 
 
 def end_move(s: ClashState, p: int, item: dict[str, Any]) -> None:
     if item.get("ship") and s.has(p, "Cartography"):
-        s.gain(p, {"ideas": 1}, "Cartography")
+        s.gain(p, {"ideas": 1}, adv("Cartography"))
     for u in s.units:
         u[3] = 0
 
+
+
+def _terrain(terrain: list[str]) -> Arg:
+    return comma([name("terrain", x) for x in terrain])

@@ -3,42 +3,57 @@
 from __future__ import annotations
 
 from meeple.core.actions import Action
+from meeple.core.text import Arg, Message, Text
 from meeple.games.clash.economy import government_of
 from meeple.games.clash.state import DATA, MOODS, ClashState
+from meeple.games.clash.texts import adv, building, name, pile, res, t, tally, unit, units
 
 SHORT = {"fertile": "F", "forest": "W", "mountain": "M", "barren": "B", "water": "~", "": "?"}
 
 
-def card_text(card: str) -> str:
-    info = DATA.action_cards[card]
-    civil = info["civil"]
-    parts = []
+def card_text(card: str) -> Text:
+    """Both halves of an action card, in the reader's language."""
+    civil = DATA.action_cards[card]["civil"]
+    parts: list[Arg] = []
     if g := civil.get("gain"):
-        parts.append("gain " + ", ".join(f"{n} {r}" for r, n in g.items()))
-    for key, words in (("action", "one more action this turn"),
-                       ("free_advance", "your next advance this turn is free"),
-                       ("calm", "your angry cities become neutral"),
-                       ("cheer", "your least happy city grows happier"),
-                       ("objective", "draw an objective card")):
+        parts.append(t("civil.gain", what=pile(dict(g))))
+    for key in ("action", "free_advance", "calm", "cheer", "objective"):
         if civil.get(key):
-            parts.append(words)
+            parts.append(t(f"civil.{key}"))
     if u := civil.get("unit"):
-        parts.append(f"a free {u} in your largest city")
-    t = info["tactic"]
-    bits = [f"+{t[k]} {w}" for k, w in (("dice", "die"), ("value", "combat value"),
-                                         ("cancel", "hit cancelled")) if t.get(k)]
-    when = {"attack": " (attacking)", "defend": " (defending)"}.get(t.get("when", ""), "")
-    return (f"Civil: {'; '.join(parts)}. Tactics — {t['name']}{when}: "
-            f"{', '.join(bits)} in the combat round it is played for.")
+        parts.append(t("civil.unit", unit=unit(str(u))))
+    return t("card.text", civil=chain(parts, "semi"), tactic=tactic_text(card))
 
 
-def objective_text(card: str) -> str:
+def tactic_text(card: str) -> Text:
+    """An action card's tactics half: its name, when it serves, and what it adds."""
+    tac = DATA.action_cards[card]["tactic"]
+    bits: list[Arg] = [t(f"bit.{k}", n=int(tac[k])) for k in ("dice", "value", "cancel")
+                       if tac.get(k)]
+    when = {"attack": ".attack", "defend": ".defend"}.get(tac.get("when", ""), "")
+    return t(f"tactic.text{when}", tactic=name("tactic", str(tac["name"])),
+             bits=chain(bits, "comma"))
+
+
+def objective_text(card: str) -> Text:
+    """Both halves of an objective card, in the reader's language."""
     info = DATA.objective_cards[card]
 
-    def cond(d: dict[str, int]) -> str:
-        return ", ".join(f"{k.replace('_', ' ')} ≥ {n}" for k, n in d.items())
+    def cond(d: dict[str, int]) -> Arg:
+        return chain([t("cond", what=name("measure", k), n=int(n)) for k, n in d.items()],
+                     "comma")
 
-    return f"Peaceful: {cond(info['peaceful'])}. Military: {cond(info['military'])}."
+    return t("objective.text", peaceful=cond(info["peaceful"]), military=cond(info["military"]))
+
+
+def chain(items: list[Arg], sep: str) -> Arg:
+    """Items joined by "; " (sep "semi") or ", " (sep "comma") in every language."""
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = t(sep, a=item, b=out)
+    return out
 
 
 def render(s: ClashState, player: int | None) -> str:
@@ -75,7 +90,7 @@ def render(s: ClashState, player: int | None) -> str:
     return "\n".join(lines)
 
 
-def describe(s: ClashState, player: int, a: Action) -> str:
+def describe(s: ClashState, player: int, a: Action) -> Message:
     x = a.args
     H = s.hname
 
@@ -84,62 +99,45 @@ def describe(s: ClashState, player: int, a: Action) -> str:
 
     match a.kind:
         case "collect":
-            return f"collect {str(x[1]).replace(':', ' ').replace('+', ', ')} at {at(x[0])}"
+            return t("do.collect", what=tally(str(x[1]), "res"), hex=at(x[0]))
         case "build":
-            return f"build a {x[1]} at {at(x[0])}"
+            return t("do.build", building=building(str(x[1])), hex=at(x[0]))
         case "wonder":
-            return f"build the wonder {x[1]} at {at(x[0])}"
+            return t("do.wonder", wonder=name("wonder", str(x[1])), hex=at(x[0]))
         case "recruit":
-            units = str(x[1]).replace(":", " ").replace("+", ", ")
-            return f"recruit {units} at {at(x[0])}" + (" (Draft/Sanitation: mood tokens)"
-                                                        if len(x) > 2 else "")
+            return t("do.recruit.tokens" if len(x) > 2 else "do.recruit",
+                     units=tally(str(x[1]), "unit"), hex=at(x[0]))
         case "advance":
-            return f"learn {x[0]}: {DATA.advances[str(x[0])]['text']}"
+            return t("do.advance", adv=adv(str(x[0])), text=name("adv", f"{x[0]}.text"))
         case "found":
-            return f"found a city at {at(x[0])}"
+            return t("do.found", hex=at(x[0]))
         case "move":
-            return f"move {x[3]} {x[2]}{'s' if int(str(x[3])) > 1 else ''} from {at(x[0])} " \
-                   f"to {at(x[1])}"
+            return t("do.move", units=units(str(x[2]), int(str(x[3]))), hex=at(x[0]),
+                     to=at(x[1]))
         case "happy":
-            return f"make the city at {at(x[0])} happier"
+            return t("do.happy", hex=at(x[0]))
         case "influence":
-            return (f"cultural influence from {at(x[0])} on the {x[2]} at {at(x[1])}"
-                    + (" (Arts: no action, 1 culture token)" if len(x) > 3 else ""))
+            return t("do.influence.arts" if len(x) > 3 else "do.influence", src=at(x[0]),
+                     building=building(str(x[2])), hex=at(x[1]))
         case "card":
-            return f"play {x[0]}: {card_text(str(x[0]))}"
+            return t("do.card", card=name("action", str(x[0])), text=card_text(str(x[0])))
         case "tactic":
-            return f"play the tactics of {x[0]}: {card_text(str(x[0])).split('Tactics — ')[1]}"
+            return t("do.tactic", card=name("action", str(x[0])), text=tactic_text(str(x[0])))
         case "barter":
-            return f"discard {x[0]} for 1 gold (Bartering)"
+            return t("do.barter", card=name("action", str(x[0])))
         case "theaters":
-            return "exchange 1 culture token for 1 mood token" if x[0] == "to_mood" \
-                else "exchange 1 mood token for 1 culture token"
-        case "absolute":
-            return "pay 2 mood tokens for one more action (Absolute Power)"
-        case "forced":
-            return "pay 1 mood token: angry cities act as neutral this turn (Forced Labor)"
+            return t("do.theaters.to_mood" if x[0] == "to_mood" else "do.theaters.to_culture")
         case "statue":
-            return f"discard the objective {x[0]} for one more action (Great Statue)"
+            return t("do.statue", card=name("objective", str(x[0])))
         case "taxes":
-            return f"collect taxes in {x[0]} (1 mood token)"
-        case "lighthouse":
-            return "launch a free ship (Great Lighthouse)"
+            return t("do.taxes", res=res(str(x[0])))
         case "raze":
-            return f"raze the city at {at(x[0])} for 1 gold"
-        case "stop":
-            return "stop"
-        case "end":
-            return "end the turn"
-        case "none":
-            return "no tactics"
+            return t("do.raze", hex=at(x[0]))
         case "keep":
             if s.pending and s.pending[0]["kind"] == "orient":
-                return "lay the new region as dealt"
-            return "keep your cities"
-        case "rotate":
-            return "turn the new region half round"
-        case "continue":
-            return "fight another round"
-        case "retreat":
-            return "retreat"
+                return t("do.keep.orient")
+            return t("do.keep")
+        case "absolute" | "forced" | "lighthouse" | "stop" | "end" | "none" | "rotate" \
+                | "continue" | "retreat":
+            return t(f"do.{a.kind}")
     return str(a)

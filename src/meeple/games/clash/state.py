@@ -15,6 +15,7 @@ from meeple.core.actions import Action
 from meeple.core.game import Game, Prompt, State
 from meeple.core.log import Log
 from meeple.core.rng import Rng
+from meeple.core.text import Arg, Message, Text
 from meeple.games.clash.data import Board, load
 
 DATA = load()
@@ -121,7 +122,13 @@ class ClashState(State):
     def result(self) -> dict[str, Any]:
         if not self.is_terminal():
             return {"winner": None, "reason": "playing"}
-        return dict(self.outcome)
+        from meeple.games.clash.status import reason_text
+
+        out = dict(self.outcome)
+        # the sentence the client shows, in the reader's language; "reason" stays as saved
+        out["reason_text"] = reason_text(None if out.get("reason") == "six rounds played"
+                                         else [p for p in self.order if not self.cities_of(p)])
+        return out
 
     def view(self, player: int | None) -> dict[str, Any]:
         from meeple.games.clash.view import view
@@ -143,7 +150,7 @@ class ClashState(State):
             setattr(c, f, copy_value(getattr(self, f)))
         return c
 
-    def describe(self, player: int, action: Action) -> str:
+    def describe(self, player: int, action: Action) -> Message:
         from meeple.games.clash.render import describe
 
         return describe(self, player, action)
@@ -156,6 +163,12 @@ class ClashState(State):
     # ---- questions the rules ask -------------------------------------------------
     def name(self, p: int) -> str:
         return "the barbarians" if p == BARBARIANS else f"P{p}"
+
+    def who(self, p: int) -> Text:
+        """The seat or the barbarians, as a term read in the reader's language."""
+        from meeple.games.clash.texts import who
+
+        return who(p)
 
     def hname(self, h: int) -> str:
         return self.board.name(h)
@@ -212,22 +225,28 @@ class ClashState(State):
             return int(RULES["dogma_ideas_limit"])
         return int(RULES["limits"][r])
 
-    def gain(self, p: int, pile: dict[str, int], why: str) -> None:
+    def gain(self, p: int, pile: dict[str, int], why: Text) -> None:
         """Add resources, capped at the limits, and say so in the log."""
-        got, lost = [], []
+        from meeple.games.clash.texts import amount, comma, t, who
+
+        got: list[Arg] = []
+        lost: list[Arg] = []
         for r, k in pile.items():
             if k <= 0:
                 continue
             before = self.res[p][r]
             self.res[p][r] = min(self.limit(p, r), before + k)
             if self.res[p][r] > before:
-                got.append(f"+{self.res[p][r] - before} {r}")
+                got.append(t("plus", x=amount(r, self.res[p][r] - before)))
             if before + k > self.res[p][r]:
-                lost.append(f"{before + k - self.res[p][r]} {r} over the limit of "
-                            f"{self.limit(p, r)}")
+                lost.append(t("over_limit", x=amount(r, before + k - self.res[p][r]),
+                              limit=self.limit(p, r)))
         if got or lost:
-            self.log.add(self.round, f"{self.name(p)}: {', '.join(got) or 'nothing'}: {why}"
-                         + (f" ({', '.join(lost)} lost)" if lost else "") + ".")
+            line = t("gain", who=who(p), got=comma(got) if got else t("nothing"), why=why)
+            if lost:
+                line = t("gain.lost", who=who(p), got=comma(got) if got else t("nothing"),
+                         why=why, lost=comma(lost))
+            self.log.add(self.round, line)
 
     def vp(self, p: int) -> float:
         from meeple.games.clash.status import score

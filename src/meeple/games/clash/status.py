@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from meeple.core.text import Arg, Text
 from meeple.games.clash.economy import can_learn, draw, government_of, has_wonder
 from meeple.games.clash.state import DATA, RULES, ClashState
+from meeple.games.clash.texts import comma, name, t, who
 
 VP = RULES["vp"]
 BUILT = {"temples": "temple", "academies": "academy", "ports": "port"}
@@ -61,12 +63,13 @@ def met(s: ClashState, p: int, card: str, half: str,
 def claim(s: ClashState, p: int, card: str, half: str) -> None:
     s.objective_hand[p].remove(card)
     s.claimed[p].append(f"{card}: {half}")
-    s.log.add(s.round, f"{s.name(p)} completes the objective {card} ({half} half: "
-              f"{_cond_text(DATA.objective_cards[card][half])}), {VP['objective']} VP.")
+    s.log.add(s.round, t(f"objective.{half}", who=who(p), card=name("objective", card),
+                         cond=_cond_text(DATA.objective_cards[card][half]),
+                         vp=VP["objective"]))
 
 
-def _cond_text(cond: dict[str, int]) -> str:
-    return ", ".join(f"{k.replace('_', ' ')} {n}" for k, n in cond.items())
+def _cond_text(cond: dict[str, int]) -> Arg:
+    return comma([t("count", what=name("measure", k), n=int(n)) for k, n in cond.items()])
 
 
 def claim_military(s: ClashState, p: int) -> None:
@@ -80,7 +83,7 @@ def claim_military(s: ClashState, p: int) -> None:
 def begin(s: ClashState) -> None:
     """Status phase: peaceful objectives, then a free advance for each player."""
     s.phase = "status_advance"
-    s.log.add(s.round, f"Status phase of round {s.round}.")
+    s.log.add(s.round, t("status", round=s.round))
     for p in s.order:
         for card in sorted(s.objective_hand[p]):
             if met(s, p, card, "peaceful"):
@@ -97,10 +100,10 @@ def cards(s: ClashState) -> None:
     """New cards for everyone, then each player may raze a size-1 city."""
     s.phase = "status_raze"
     for p in s.order:
-        draw(s, p, "action", "status phase")
-        draw(s, p, "objective", "status phase")
+        draw(s, p, "action", t("why.status"))
+        draw(s, p, "objective", t("why.status"))
         if has_wonder(s, p, "Great Mausoleum"):
-            draw(s, p, "action", "Great Mausoleum")
+            draw(s, p, "action", name("wonder", "Great Mausoleum"))
     s.pending += [{"kind": "raze", "player": p} for p in s.order if raze_options(s, p)]
 
 
@@ -113,8 +116,8 @@ def raze(s: ClashState, p: int, h: int) -> None:
     city = s.city_at(h)
     assert city is not None
     s.cities.remove(city)
-    s.log.add(s.round, f"{s.name(p)} razes its city at {s.hname(h)}.")
-    s.gain(p, {"gold": int(RULES["raze_gold"])}, "razing")
+    s.log.add(s.round, t("razes", who=who(p), hex=s.hname(h)))
+    s.gain(p, {"gold": int(RULES["raze_gold"])}, t("why.razing"))
 
 
 def end_round(s: ClashState) -> None:
@@ -123,8 +126,7 @@ def end_round(s: ClashState) -> None:
     first = max(s.order, key=lambda p: tokens[p])
     i = s.order.index(first)
     s.order = s.order[i:] + s.order[:i]
-    s.log.add(s.round, f"{s.name(first)} has the most culture and mood tokens "
-              f"({tokens[first]}) and goes first.")
+    s.log.add(s.round, t("first_player", who=who(first), n=tokens[first]))
     if s.round >= int(s.options.get("rounds") or RULES["rounds"]):
         finish(s)
         return
@@ -149,10 +151,18 @@ def finish(s: ClashState, reason: str = "six rounds played") -> None:
     breakers = [p for p in winners if any(DATA.wonders[w].get("tiebreak")
                                           for c in s.cities_of(p) for w in c["wonders"])]
     if len(winners) > 1 and len(breakers) == 1:
-        s.log.add(s.round, f"{s.name(breakers[0])} breaks the tie with the Pyramids.")
+        s.log.add(s.round, t("pyramids", who=who(breakers[0])))
         winners = breakers
     s.phase = "over"
     s.outcome = {"winner": winners[0] if len(winners) == 1 else None, "winners": winners,
                  "reason": reason, "scores": scores}
-    s.log.add(s.round, "Final score: " + ", ".join(
-        f"{s.name(p)} {scores[p]:g}" for p in range(s.n)) + ".")
+    s.log.add(s.round, t("final", scores=comma([t("score", who=who(p), vp=f"{scores[p]:g}")
+                                               for p in range(s.n)])))
+
+
+def reason_text(homeless: list[int] | None) -> Text:
+    """Why the game ended, as a sentence in the reader's language (the outcome's
+    ``reason`` stays the English sentence saves and scenarios know)."""
+    if not homeless:
+        return t("reason.rounds")
+    return t("reason.no_city", who=comma([who(p) for p in homeless]))

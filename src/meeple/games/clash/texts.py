@@ -1,0 +1,127 @@
+"""Clash of Cultures' game texts: keys of the catalog ``data/texts.yaml`` (English and
+Russian; the catalog is the game's glossary too) and the helpers that build them.
+
+A rule module records what happened as a :class:`~meeple.core.text.Text`; nothing is
+formatted until somebody reads the log, so a search bot's clones pay only for building
+small immutable objects. Names of pieces (advances, cards, wonders...) are terms whose
+English is the data files' name.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from meeple.core.text import Arg, Text, catalog_keys, entry, register_catalog
+
+CATALOG = "clash"
+register_catalog(CATALOG, Path(__file__).with_name("data") / "texts.yaml")
+
+Pile = dict[str, int]
+
+
+def t(key: str, **args: Arg) -> Text:
+    return Text(f"{CATALOG}.{key}", **args)
+
+
+@cache
+def name(kind: str, key: str) -> Text:
+    """A term of the glossary: ``name("adv", "Tactics")`` is ``clash.adv.Tactics``."""
+    return Text(f"{CATALOG}.{kind}.{key}")
+
+
+@cache
+def who(p: int) -> Text:
+    """A seat (P0...) or the barbarians."""
+    return Text(f"{CATALOG}.barbarians") if p < 0 else Text(f"{CATALOG}.seat", p=p)
+
+
+def adv(a: str) -> Text:
+    return name("adv", a)
+
+
+def res(r: str) -> Text:
+    return name("res", r)
+
+
+def unit(kind: str) -> Text:
+    return name("unit", kind)
+
+
+def building(kind: str) -> Text:
+    return name("building", kind)
+
+
+def amount(r: str, n: int) -> Text:
+    """``n`` of a resource: "2 food" / "2 еды"."""
+    return Text(f"{CATALOG}.amount.{r}", n=n)
+
+
+def units(kind: str, n: int) -> Text:
+    """``n`` units of a kind: "2 infantrys" (the log's English) / "2 пехоты"."""
+    return Text(f"{CATALOG}.units.{kind}", n=n)
+
+
+def comma(items: list[Arg]) -> Arg:
+    """Items joined by ", " in every language (no "and": the log's lists are tallies)."""
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = t("comma", a=item, b=out)
+    return out
+
+
+def pile(p: Pile) -> Arg:
+    """A pile of resources paid or gained: "1 food, 2 ore", or "nothing"."""
+    items: list[Arg] = [amount(r, k) for r, k in p.items() if k]
+    return comma(items) if items else t("nothing")
+
+
+def tally(text: str, kind: str) -> Arg:
+    """A collect or recruit pile as written in an action, "food:2+ore:1": "food 2, ore 1"."""
+    items: list[Arg] = []
+    for part in text.split("+"):
+        k, _, n = part.partition(":")
+        items.append(t("count", what=name(kind, k), n=int(n) if n.isdigit() else n))
+    return comma(items)
+
+
+def card(c: str) -> Text:
+    """An action or objective card by its name."""
+    from meeple.games.clash.state import DATA
+
+    return name("action" if c in DATA.action_cards else "objective", c)
+
+
+# The kinds of term in the glossary (a name, no arguments).
+TERMS = ("group", "government", "adv", "wonder", "action", "tactic", "objective", "half",
+         "measure", "event", "building", "unit", "unit_pl", "res", "terrain", "mood",
+         "mood_is", "act", "phase", "word")
+
+
+@cache
+def _glossary(lang: str) -> dict[str, str]:
+    from meeple.games.clash.render import card_text, objective_text
+    from meeple.games.clash.state import DATA
+
+    out = {k: name("adv", f"{k}.text").render(lang) for k in DATA.advances}
+    out.update({k: name("wonder", f"{k}.text").render(lang) for k in DATA.wonders})
+    out.update({k: card_text(k).render(lang) for k in DATA.action_cards})
+    out.update({k: objective_text(k).render(lang) for k in DATA.objective_cards})
+    out.update({k: name("event", f"{k}.text").render(lang) for k in DATA.events})
+    for key in catalog_keys(CATALOG):
+        rest = key.partition(".")[2]
+        kind, dot, _ = rest.partition(".")
+        if dot and kind in TERMS and not rest.endswith(".text"):
+            e = entry(key)
+            if e is not None:
+                out[rest] = str(e.get(lang, e["en"]))
+    return out
+
+
+def glossary(lang: str = "en") -> dict[str, str]:
+    """What each advance, wonder, action card, objective card and event does, keyed by its
+    English name (as the client looks it up), in ``lang``; and every term of the catalog
+    under its key without the catalog ("adv.Tactics", "unit.ship"...), named in ``lang``."""
+    return dict(_glossary(lang))
