@@ -9,8 +9,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from meeple.check import auth, faults, fuzz, leaks, races, storage
+from meeple.check import auth, database, faults, fuzz, leaks, races, storage
 from meeple.check.common import Outcome
+from meeple.check.services import ServiceMissing
 from meeple.server.process import ServerProcess
 
 
@@ -27,6 +28,13 @@ def run(kills: int, views: int, examples: int, clients: int, seed: int = 1,
         results.append(faults.sigkill(kills, seed=seed))
     if want("storage"):
         results.append(storage.storage_faults())
+    if want("database"):
+        try:
+            results.append(database.database_outage(seed=seed))
+        except ServiceMissing as e:
+            missing = Outcome("database outage", "PostgreSQL stopped and started under load")
+            missing.fail(str(e))
+            results.append(missing)
     if want("hidden"):
         results.extend(leaks.hidden(views, seed=seed, steps=steps))
     if want("parsers"):
