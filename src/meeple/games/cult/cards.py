@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from meeple.core.actions import Action, Arg
 from meeple.games.cult import board as B
 from meeple.games.cult import shared
+from meeple.games.cult import texts as T
 from meeple.games.cult.model import (
     CONSPIRACY,
     PATRIARCH,
@@ -78,36 +79,38 @@ def miracle_effect(s: CultState, p: int, d: int, a: Action) -> None:
     c = code(a.args[0])
     m = B.DATA.miracles[c]
     pl = s.players[p]
-    who = s.name(p)
+    who = T.seat(s, p)
     if m.effect == "add":
         lv = parse_level(a.args[1])
         assert lv is not None
         pl.free.remove(lv)
-        s.log.add(s.round_no, f"{who} adds a {level_token(lv)} priest to district {d}.")
+        s.log.add(s.round_no, T.t("adds", who=who, lv=level_token(lv), priest=T.priest_a(lv),
+                                  d=d))
         shared.place_priest(s, p, d, lv)
     elif m.effect == "move":
         pr = s.board[d - 1].pop(int(a.args[1]) - 1)
         to = int(a.args[2])
         s.board[to - 1].append((pr[0], pr[1], pr[2], 0))
-        s.log.add(s.round_no, f"{who} moves a {level_token(pr[1])} priest to district {to}.")
+        s.log.add(s.round_no, T.t("moves", who=who, lv=level_token(pr[1]),
+                                  priest=T.priest_a(pr[1]), to=to))
     elif m.effect == "boost":
         i = int(a.args[1]) - 1
         o, lv, bonus, stack = s.board[d - 1][i]
         s.board[d - 1][i] = (o, lv, bonus + m.value, stack)
-        s.log.add(s.round_no, f"{who} gives a priest +{m.value} influence in district {d}.")
+        s.log.add(s.round_no, T.t("boosts", who=who, n=m.value, d=d))
     elif m.effect == "altar":
         pl.followers -= m.followers
         shared.build_altar(s, p, d, int(a.args[1]) - 1)
     elif m.effect == "mob":
         pl.followers -= m.followers
         pl.mobs += 1
-        s.log.add(s.round_no, f"{who} raises a fanatic mob ({pl.mobs}).")
+        s.log.add(s.round_no, T.t("raises_mob", who=who, n=pl.mobs))
     elif a.args[1] == "followers":
         B.gain_followers(s, p, m.followers)
-        s.log.add(s.round_no, f"{who} gains {m.followers} followers.")
+        s.log.add(s.round_no, T.t("gains.followers", who=who, n=m.followers))
     else:
         pl.coins += m.coins
-        s.log.add(s.round_no, f"{who} gains {m.coins} coins.")
+        s.log.add(s.round_no, T.t("gains.coins", who=who, n=m.coins))
 
 
 # --- conspiracies ---------------------------------------------------------------------
@@ -164,29 +167,29 @@ def plot_plays(s: CultState, p: int, d: int, c: int) -> list[Action]:
 def plot_effect(s: CultState, p: int, d: int, a: Action) -> None:
     c = code(a.args[0])
     k = B.DATA.conspiracies[c - CONSPIRACY]
-    who = s.name(p)
+    who = T.seat(s, p)
     opp = B.opponents_with_priests(s, d, p)
-    s.log.add(s.round_no, f"{who} plays {k.name}.")
+    s.log.add(s.round_no, T.t("plays", who=who, name=T.card_title(c)))
     if k.key == "blackmail":
         q = int(a.args[1])
         half = s.players[q].coins // 2
         s.players[q].coins -= half
         s.players[p].coins += half
-        s.log.add(s.round_no, f"{s.name(q)} hands over {half} coins.")
+        s.log.add(s.round_no, T.t("hands_coins", who=T.seat(s, q), n=half))
     elif k.key == "exorcism":
         q = int(a.args[1])
         s.players[q].flipped = not s.players[q].flipped
-        s.log.add(s.round_no, f"{s.name(q)}'s shield is turned over until the end of the round.")
+        s.log.add(s.round_no, T.t("exorcised", who=T.seat(s, q)))
     elif k.key == "massacre":
         for q in opp:
             lost = min(k.params["followers"], s.players[q].followers)
             s.players[q].followers -= lost
-            s.log.add(s.round_no, f"{s.name(q)} loses {lost} followers.")
+            s.log.add(s.round_no, T.t("loses.followers", who=T.seat(s, q), n=lost))
     elif k.key == "scatter":
         for q in opp:
             if s.players[q].mobs:
                 s.players[q].mobs -= 1
-                s.log.add(s.round_no, f"{s.name(q)} loses a fanatic mob.")
+                s.log.add(s.round_no, T.t("loses.mob", who=T.seat(s, q)))
     elif k.key == "search":
         for q in reversed(opp):
             if s.players[q].hand:
@@ -195,23 +198,24 @@ def plot_effect(s: CultState, p: int, d: int, a: Action) -> None:
         lic = code(a.args[1])
         q = next(q for q in range(s.n) if lic in s.players[q].licences)
         shared.transfer_card(s, q, p, lic)
-        s.log.add(s.round_no, f"{who} takes {name(lic)} from {s.name(q)}.")
+        s.log.add(s.round_no, T.t("takes_licence", who=who, card=T.card(lic),
+                                  other=T.seat(s, q)))
     elif k.key == "vandalism":
         q = int(a.args[1])
         dd = next(dd for dd in range(13, 0, -1) if q in s.altars[dd - 1])
         s.altars[dd - 1].remove(q)
-        s.log.add(s.round_no, f"{s.name(q)}'s altar in district {dd} is destroyed.")
+        s.log.add(s.round_no, T.t("altar.destroyed", who=T.seat(s, q), d=dd))
     elif k.key == "ambush":
         pr = shared.destroy_priest(s, d, 0)
-        s.log.add(s.round_no, f"{s.name(pr[0])}'s lone priest is destroyed.")
+        s.log.add(s.round_no, T.t("lone.destroyed", who=T.seat(s, pr[0])))
     elif k.key == "raid":
         pr = shared.destroy_priest(s, d, int(a.args[1]) - 1)
-        s.log.add(s.round_no, f"{s.name(pr[0])}'s level-{pr[1]} priest is destroyed.")
+        s.log.add(s.round_no, T.t("priest.destroyed", who=T.seat(s, pr[0]), lv=pr[1]))
     else:
         while s.board[d - 1]:
             shared.expel_priest(s, d, 0)
         s.seized[d - 1] = p
-        s.log.add(s.round_no, f"{who} seizes district {d}.")
+        s.log.add(s.round_no, T.t("seizes", who=who, d=d))
 
 
 # --- playing from the hand, from the deck -----------------------------------------
@@ -252,7 +256,7 @@ def apply_drawn(s: CultState, p: int, a: Action) -> None:
     if a.kind == "bury":
         for c in drawn:
             shared.to_bottom(s, c)
-            s.log.add(s.round_no, f"{name(c)} cannot be played and goes under its deck.")
+            s.log.add(s.round_no, T.t("buried", card=T.card(c)))
         return
     c = code(a.args[0])
     rest = list(drawn)
@@ -280,8 +284,8 @@ def apply_keep(s: CultState, p: int, a: Action) -> None:
     if purpose == "nobles":
         for other in reversed(rest):
             s.conspiracies.insert(0, other)
-        s.log.add(s.round_no, f"{s.name(p)} keeps one conspiracy and returns the other.")
-        s.log.add(s.round_no, f"You keep {name(c)}.", p)
+        s.log.add(s.round_no, T.t("keeps.nobles", who=T.seat(s, p)))
+        s.log.add(s.round_no, T.t("you.keep", card=T.card(c)), p)
     else:
-        s.log.add(s.round_no, f"{s.name(p)} keeps one conspiracy and plays the others.")
+        s.log.add(s.round_no, T.t("keeps.terror", who=T.seat(s, p)))
         s.stack.append(("drawn", p, d, tuple(rest)))

@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING
 from meeple.core.actions import Action
 from meeple.games.cult import board as B
 from meeple.games.cult import cards, services, shared
+from meeple.games.cult import texts as T
 from meeple.games.cult.cults import ability_actions, apply_ability
 from meeple.games.cult.model import (
     CONSPIRACY,
     LICENCE,
     NOBODY,
     NOT_LENT,
-    PATRIARCH,
     Frame,
     level_token,
     parse_level,
@@ -33,7 +33,7 @@ AUTO = -1
 def start_round(s: CultState) -> None:
     s.round_no += 1
     s.last_winner = NOBODY
-    s.log.add(s.round_no, f"Round {s.round_no} begins; {s.name(s.first)} is first.")
+    s.log.add(s.round_no, T.t("round.begins", n=s.round_no, who=T.seat(s, s.first)))
     s.stack.append(("place", s.first))
 
 
@@ -63,7 +63,7 @@ def apply_place(s: CultState, p: int, a: Action) -> None:
     pl = s.players[p]
     if a.kind == "pass":
         pl.passed = True
-        s.log.add(s.round_no, f"{s.name(p)} passes.")
+        s.log.add(s.round_no, T.t("passes", who=T.seat(s, p)))
         s.stack.append(("turn", AUTO, p))
         if len(deal_actions(s, p)) > 1:
             s.stack.append(("deal", p))
@@ -78,10 +78,8 @@ def apply_place(s: CultState, p: int, a: Action) -> None:
     pl.free.remove(lv)
     pl.placed += 1
     pl.followers -= cost
-    what = "the Patriarch" if lv == PATRIARCH else f"a level-{lv} priest"
-    extra = f", sacrificing {cost} follower" if cost else ""
-    where = f"{d} {B.DATA.districts[d - 1].name}"
-    s.log.add(s.round_no, f"{s.name(p)} places {what} in {where}{extra}.")
+    s.log.add(s.round_no, T.t("places.paid" if cost else "places", who=T.seat(s, p),
+                              what=T.priest_a(lv), where=T.district(d), n=cost))
     shared.place_priest(s, p, d, lv)
     s.stack.append(("turn", AUTO, p))
 
@@ -92,7 +90,7 @@ def step_turn(s: CultState, f: Frame) -> None:
         if not s.players[q].passed:
             s.stack.append(("place", q))
             return
-    s.log.add(s.round_no, "Everyone has passed: the event phase begins.")
+    s.log.add(s.round_no, T.t("event_phase"))
     s.stack.append(("district", AUTO, 1))
 
 
@@ -115,12 +113,12 @@ def apply_deal(s: CultState, p: int, a: Action) -> None:
         s.players[p].hand.remove(code)
         s.players[p].coins += reward
         shared.to_bottom(s, code)
-        s.log.add(s.round_no, f"{s.name(p)} sells {cards.name(code)} for {reward} coins.")
+        s.log.add(s.round_no, T.t("sells", who=T.seat(s, p), card=T.card(code), n=reward))
     else:
         price = B.DATA.licences[code - LICENCE].price
         s.players[p].coins -= price
         shared.take_licence(s, p, code)
-        s.log.add(s.round_no, f"{s.name(p)} buys {cards.name(code)} for {price} coins.")
+        s.log.add(s.round_no, T.t("buys", who=T.seat(s, p), card=T.card(code), n=price))
 
 
 # --- event phase --------------------------------------------------------------------
@@ -135,7 +133,7 @@ def step_district(s: CultState, f: Frame) -> None:
         s.stack.append(("end_round", AUTO))
         return
     s.district = d
-    s.log.add(s.round_no, f"District {d} {B.DATA.districts[d - 1].name} is active.")
+    s.log.add(s.round_no, T.t("active", where=T.district(d)))
     s.stack.append(("resolve", AUTO, d))
     order = tuple(q for q in B.turn_order(s) if not s.players[q].skip)
     if order:
@@ -169,12 +167,13 @@ def step_resolve(s: CultState, f: Frame) -> None:
     present = [q for q, v in influence.items() if v > 0]
     winner = B.district_winner(s, d, influence)
     if winner == NOBODY:
-        s.log.add(s.round_no, f"Nobody has influence in {d}: no winner.")
+        s.log.add(s.round_no, T.t("no_winner", d=d))
         s.stack.append(("after", AUTO, d, NOBODY, ()))
         return
     s.last_winner = winner
-    scores = ", ".join(f"{s.name(q)} {influence[q]}" for q in present)
-    s.log.add(s.round_no, f"{s.name(winner)} wins district {d} ({scores or 'claimed'}).")
+    scores = [T.t("score", who=T.seat(s, q), n=influence[q]) for q in present]
+    s.log.add(s.round_no, T.t("wins", who=T.seat(s, winner), d=d, scores=T.chain(scores))
+              if scores else T.t("wins.claimed", who=T.seat(s, winner), d=d))
     community = tuple(q for q in present if q != winner
                       and B.has_licence(s, q, "community", district=d))
     # Donations go to the other cults with influence; a Community holder takes the
@@ -193,7 +192,7 @@ def step_after(s: CultState, f: Frame) -> None:
     donation = B.DATA.districts[d - 1].donation
     for q in receivers:
         s.players[q].coins += donation
-        s.log.add(s.round_no, f"{s.name(q)} receives a donation of {donation}.")
+        s.log.add(s.round_no, T.t("donation", who=T.seat(s, q), n=donation))
     shared.clear_district(s, d)
     s.stack.append(("district", AUTO, d + 1))
 
@@ -215,8 +214,8 @@ def step_end_round(s: CultState, _f: Frame) -> None:
         pl.placed = 0
     if s.g_lender != NOT_LENT:
         s.g_holder, s.g_lender = s.g_lender, NOT_LENT
-        s.log.add(s.round_no, "The Greatness card returns to "
-                  + (s.name(s.g_holder) if s.g_holder != NOBODY else "the bank") + ".")
+        s.log.add(s.round_no, T.t("greatness.back", who=T.seat(s, s.g_holder))
+                  if s.g_holder != NOBODY else T.t("greatness.bank"))
     shared.refill_palace(s)
     if shared.check_victory(s):
         return
@@ -257,6 +256,6 @@ def advance(s: CultState) -> None:
             continue
         if kind == "service" and len(services.service_actions(s, p, f[2])) == 1:
             stack.pop()
-            s.log.add(s.round_no, f"{s.name(p)} cannot use the service of district {f[2]}.")
+            s.log.add(s.round_no, T.t("no_service", who=T.seat(s, p), d=f[2]))
             continue
         return

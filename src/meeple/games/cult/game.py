@@ -8,8 +8,10 @@ from typing import Any, ClassVar
 from meeple.core.actions import Action
 from meeple.core.game import Game, OptionSpec, State
 from meeple.core.rng import Rng
+from meeple.core.text import DEFAULT_LANG, Text, catalog_keys
 from meeple.games.cult import board as B
 from meeple.games.cult import flow
+from meeple.games.cult import texts as T
 from meeple.games.cult.model import CONSPIRACY, LICENCE, PATRIARCH, Player
 from meeple.games.cult.state import CultState
 
@@ -59,7 +61,7 @@ class CultGame(Game):
             s.rng.shuffle(deck)
         s.palace = [s.licence_deck.pop(0) for _ in range(B.RULES["palace_slots"])]
         s.first = max(range(players), key=lambda p: B.power(s, p))
-        s.log.add(0, "Cult begins: " + ", ".join(s.name(p) for p in range(players)) + ".")
+        s.log.add(0, T.t("begins", seats=T.seats(s)))
         flow.start_round(s)
         flow.advance(s)
         return s
@@ -118,18 +120,20 @@ class CultGame(Game):
 
         return state_from_json(data)
 
-
-    def catalog(self) -> dict[str, str]:
+    def catalog(self, lang: str = DEFAULT_LANG) -> dict[str, str]:
+        """Card tokens ("m1", "c4", "l12", "G") to their names, and the glossary's names
+        ("district.temple", "cult.anubis", "ability.smile", "festival.feast", "word.altar"…),
+        in ``lang``."""
         from meeple.games.cult.model import GREATNESS, card_token
-        from meeple.games.cult.shared import card_name
 
         codes = [*range(len(B.DATA.miracles)),
                  *(CONSPIRACY + i for i in range(len(B.DATA.conspiracies))),
                  *(LICENCE + i for i in range(len(B.DATA.licences))), GREATNESS]
-        out = {}
-        for code in codes:
-            token = card_token(code)
-            out[token] = card_name(code).removeprefix(token).strip()
+        out = {card_token(code): T.card_title(code).render(lang) for code in codes}
+        for key in catalog_keys(T.CATALOG):
+            name = key.partition(".")[2]
+            if name.partition(".")[0] in T.GLOSSARY:
+                out[name] = Text(key).render(lang)
         return out
 
 

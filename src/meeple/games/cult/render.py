@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.core.actions import Action
+from meeple.core.actions import Action, Arg
+from meeple.core.text import Text
 from meeple.games.cult import board as B
 from meeple.games.cult import shared
-from meeple.games.cult.cults import BY_KEY
-from meeple.games.cult.model import NOBODY, Frame, card_token, level_token, parse_card
+from meeple.games.cult import texts as T
+from meeple.games.cult.model import NOBODY, Frame, card_token, level_token, parse_card, parse_level
 
 if TYPE_CHECKING:
     from meeple.games.cult.state import CultState
@@ -18,56 +19,74 @@ def _district(d: int) -> str:
     return f"{d} {B.DATA.districts[d - 1].name}"
 
 
-def prompt_text(s: CultState, f: Frame) -> str:
+def prompt_text(s: CultState, f: Frame) -> Text:
     kind, p = f[0], f[1]
-    who = s.name(p)
-    if kind == "place":
-        return f"{who}: place a free priest, or pass"
-    if kind == "deal":
-        return f"{who}: sell conspiracies or buy licences, then done"
-    if kind == "act":
-        return f"{who}: one action before district {_district(f[2])} is decided, or pass"
-    if kind == "service":
-        return f"{who}: use the service of {_district(f[2])}, or decline"
+    who = T.seat(s, p)
+    if kind in ("place", "deal", "keep", "drawn"):
+        return T.t(f"ask.{kind}", who=who)
+    if kind in ("act", "service"):
+        return T.t(f"ask.{kind}", who=who, where=T.district(f[2]))
     if kind == "pay":
-        return f"{who}: choose a card to discard ({f[2]} more) for {BY_KEY[f[4]].name}"
+        return T.t("ask.pay", who=who, n=f[2], ability=T.ability(f[4]))
     if kind == "give":
-        return f"{who}: choose a card to hand to {s.name(f[2])} ({f[3]} in all)"
+        return T.t("ask.give", who=who, other=T.seat(s, f[2]), n=f[3])
     if kind == "ransom":
-        return f"{who}: give {s.name(f[2])} a follower to put the exiled priest back?"
-    if kind == "keep":
-        return f"{who}: choose the conspiracy to keep"
-    if kind == "drawn":
-        return f"{who}: play the drawn card(s) now"
-    return f"{who}: {kind}"
+        return T.t("ask.ransom", who=who, other=T.seat(s, f[2]))
+    return T.t("ask.other", who=who, kind=str(kind))
 
 
-def describe(s: CultState, p: int, a: Action) -> str:
+# Choices whose English is the action's own text form, with no arguments.
+_PLAIN = {"pass", "done", "decline", "take", "recruit", "summon", "bury", "ransom", "refuse"}
+
+
+def _card(tok: Arg) -> Text | str:
+    c = parse_card(tok)
+    return T.card(c) if c is not None else str(tok)
+
+
+def _args(args: tuple[Arg, ...]) -> Text | str:
+    """The rest of an action's text: a miracle's choice in words, other values verbatim."""
+    if len(args) == 1 and args[0] in ("followers", "coins"):
+        return T.t(f"choice.{args[0]}")
+    return " ".join(str(x) for x in args)
+
+
+def describe(s: CultState, p: int, a: Action) -> Text | str:
     k, args = a.kind, a.args
     if k == "place":
-        what = "the Patriarch" if args[1] == "P" else f"the level-{args[1]} priest"
-        return f"place {what} in {_district(int(args[0]))}"
+        lv = parse_level(args[1])
+        what = T.priest_the(lv) if lv is not None else str(args[1])
+        return T.t("do.place", what=what, where=T.district(int(args[0])))
     if k in ("sell", "buy", "keep", "give", "pay"):
-        c = parse_card(args[0])
-        return f"{k} {shared.card_name(c) if c is not None else args[0]}"
+        return T.t(f"do.{k}", card=_card(args[0]))
     if k in ("miracle", "plot"):
-        c = parse_card(args[0])
-        rest = " ".join(str(x) for x in args[1:])
-        return f"play {shared.card_name(c) if c is not None else args[0]} {rest}".strip()
+        if len(args) == 1:
+            return T.t("do.play", card=_card(args[0]))
+        return T.t("do.play.args", card=_card(args[0]), args=_args(args[1:]))
     if k == "ability":
-        rest = " ".join(str(x) for x in args[1:])
-        return f"{BY_KEY[str(args[0])].name} {rest}".strip()
+        if len(args) == 1:
+            return T.t("do.ability", ability=T.ability(str(args[0])))
+        return T.t("do.ability.args", ability=T.ability(str(args[0])),
+                   args=" ".join(str(x) for x in args[1:]))
     if k == "festival":
-        f = next(x for x in B.DATA.festival if x.key == args[0])
-        return f"hold the festival '{f.name}' (skip this round) {' '.join(map(str, args[1:]))}"
+        return T.t("do.festival", name=T.festival(str(args[0])),
+                   args=" ".join(map(str, args[1:])))
     if k == "steal":
-        return f"pay {args[1]} coins: the level-{args[0]} priest steals {_district(int(args[1]))}"
+        lv = parse_level(args[0])
+        return T.t("do.steal", n=int(args[1]), lv=args[0], where=T.district(int(args[1])),
+                   priest=T.priest_nom(lv) if lv is not None else str(args[0]))
     if k == "build":
-        return f"pay 5: altar in {_district(int(args[0]))} from the level-{args[1]} priest"
+        return T.t("do.build", where=T.district(int(args[0])), lv=args[1])
     if k == "study":
-        return f"raise the level-{args[0]} priest by {args[1]}"
+        return T.t("do.study", lv=args[0], n=args[1])
     if k == "hire":
-        return f"hire {args[0]} followers"
+        return T.t("do.hire", n=int(args[0]))
+    if k == "upgrade":
+        return T.t("do.upgrade", lv=args[0])
+    if k == "take" and args:
+        return T.t("do.take.card", token=str(args[0]), card=_card(args[0]))
+    if k in _PLAIN and not args:
+        return T.t(f"do.{k}")
     return str(a)
 
 

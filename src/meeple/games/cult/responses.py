@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from meeple.core.actions import Action
 from meeple.games.cult import board as B
 from meeple.games.cult import shared
+from meeple.games.cult import texts as T
 from meeple.games.cult.model import CONSPIRACY, LICENCE, Frame, card_token, level_token, parse_card
 
 if TYPE_CHECKING:
@@ -25,11 +26,13 @@ def apply_give(s: CultState, p: int, a: Action) -> None:
     c = parse_card(a.args[0])
     assert c is not None
     shared.transfer_card(s, p, taker, c)
-    kind = "a miracle" if c < CONSPIRACY else (
-        "a conspiracy" if c < LICENCE else shared.card_name(c))
-    s.log.add(s.round_no, f"{s.name(p)} hands {kind} to {s.name(taker)}.")
-    s.log.add(s.round_no, f"You hand over {shared.card_name(c)}.", p)
-    s.log.add(s.round_no, f"You receive {shared.card_name(c)}.", taker)
+    # A card from the hand stays hidden: the table learns only its kind.
+    kind = "hands.miracle" if c < CONSPIRACY else (
+        "hands.conspiracy" if c < LICENCE else "hands")
+    s.log.add(s.round_no, T.t(kind, who=T.seat(s, p), other=T.seat(s, taker),
+                              card=T.card(c) if c >= LICENCE else ""))
+    s.log.add(s.round_no, T.t("you.hand", card=T.card(c)), p)
+    s.log.add(s.round_no, T.t("you.receive", card=T.card(c)), taker)
     if n > 1 and B.card_count(s, p) > 0:
         s.stack.append(("give", p, taker, n - 1, scope))
 
@@ -41,11 +44,11 @@ def ransom_actions(s: CultState, f: Frame) -> list[Action]:
 def apply_ransom(s: CultState, p: int, a: Action) -> None:
     _, _, actor, d, level = s.stack.pop()
     if a.kind == "refuse":
-        s.log.add(s.round_no, f"{s.name(p)} leaves the priest out.")
+        s.log.add(s.round_no, T.t("ransom.refused", who=T.seat(s, p)))
         return
     s.players[p].followers -= 1
     B.gain_followers(s, actor, 1)
     s.players[p].free.remove(level)
     s.board[d - 1].append((p, level, 0, 0))
-    s.log.add(s.round_no, f"{s.name(p)} gives {s.name(actor)} a follower and puts the "
-              f"{level_token(level)} priest back in district {d}.")
+    s.log.add(s.round_no, T.t("ransom.paid", who=T.seat(s, p), other=T.seat(s, actor),
+                              lv=level_token(level), priest=T.priest_a(level), d=d))

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from meeple.core.actions import Action
 from meeple.games.cult import board as B
 from meeple.games.cult import cards, shared
+from meeple.games.cult import texts as T
 from meeple.games.cult.model import NOBODY, NOT_LENT, PATRIARCH, level_token, parse_level
 
 if TYPE_CHECKING:
@@ -89,40 +90,40 @@ def apply_service(s: CultState, p: int, a: Action) -> None:
     d = f[2]
     pl = s.players[p]
     info = B.DATA.districts[d - 1].extra
-    who = s.name(p)
+    who = T.seat(s, p)
     r = s.round_no
     if a.kind == "decline":
-        s.log.add(r, f"{who} declines the service of district {d}.")
+        s.log.add(r, T.t("declines", who=who, d=d))
     elif d == 1:
         shared.draw_miracle(s, p)
-        s.log.add(r, f"{who} draws a miracle.")
+        s.log.add(r, T.t("draws_miracle", who=who))
     elif d == 2:
         lv, n = parse_level(a.args[0]), int(a.args[1])
         slot = next(i for i, pr in enumerate(s.board[1]) if pr[0] == p and pr[1] == lv)
         pr = s.board[1].pop(slot)
         pl.coins -= n
         s.board[n - 1].append((p, pr[1], pr[2], n))
-        s.log.add(r, f"{who} pays {n} coins and sends a priest to steal district {n}.")
+        s.log.add(r, T.t("steals", who=who, n=n))
     elif d == 3:
         B.gain_followers(s, p, info["followers"])
-        s.log.add(r, f"{who} gains a follower.")
+        s.log.add(r, T.t("gains_follower", who=who))
     elif d == 4:
         if s.g_lender != NOT_LENT:
             s.g_lender = NOT_LENT  # taken at the Forum, the card stays (the source)
         shared.give_greatness(s, p)
-        s.log.add(r, f"{who} takes the Greatness card.")
+        s.log.add(r, T.t("takes_greatness", who=who))
     elif d == 5:
         if a.kind == "recruit":
             pl.free.append(1)
-            s.log.add(r, f"{who} recruits a new level-1 priest.")
+            s.log.add(r, T.t("recruits", who=who))
         else:
             lv = int(a.args[0])
             pl.free.remove(lv)
             pl.free.append(lv + info["levels"])
-            s.log.add(r, f"{who} raises a priest from level {lv} to {lv + info['levels']}.")
+            s.log.add(r, T.t("raises", who=who, a=lv, b=lv + info["levels"]))
     elif d == 6:
         pl.coins += info["coins"]
-        s.log.add(r, f"{who} collects {info['coins']} coins.")
+        s.log.add(r, T.t("collects", who=who, n=info["coins"]))
     elif d == 7:
         dd, lv = int(a.args[0]), int(a.args[1])
         pl.coins -= info["price"]
@@ -135,22 +136,22 @@ def apply_service(s: CultState, p: int, a: Action) -> None:
         new = min(B.MAX_LEVEL, lv + k)
         pl.free.remove(lv)
         pl.free.append(new)
-        s.log.add(r, f"{who} pays {offer['price']} and raises a priest from {lv} to {new}.")
+        s.log.add(r, T.t("studies", who=who, price=offer["price"], a=lv, b=new))
     elif d == 9:
         k = int(a.args[0])
         offer = next(o for o in info["offers"] if o["followers"] == k)
         pl.coins -= offer["price"]
         got = B.gain_followers(s, p, k)
-        s.log.add(r, f"{who} pays {offer['price']} and gains {got} followers.")
+        s.log.add(r, T.t("hires", who=who, price=offer["price"], n=got))
     elif d == 10:
         c = cards.code(a.args[0])
         shared.take_licence(s, p, c)
-        s.log.add(r, f"{who} takes {cards.name(c)} from the Palace.")
+        s.log.add(r, T.t("takes_palace", who=who, card=T.card(c)))
     elif d == 11:
         drawn = [c for c in (shared.draw(s, s.conspiracies, shared.DECK_CONSPIRACIES)
                              for _ in range(info["draw"])) if c is not None]
-        s.log.add(r, f"{who} draws {len(drawn)} conspiracies.")
-        s.log.add(r, "You draw " + ", ".join(cards.name(c) for c in drawn) + ".", p)
+        s.log.add(r, T.t("draws_conspiracies", who=who, n=len(drawn)))
+        s.log.add(r, T.t("you.draw", cards=T.chain([T.card(c) for c in drawn])), p)
         if len(drawn) == 1:
             pl.hand.append(drawn[0])
         else:
@@ -158,11 +159,11 @@ def apply_service(s: CultState, p: int, a: Action) -> None:
     elif d == 12:
         pl.followers -= info["followers"]
         pl.mobs += 1
-        s.log.add(r, f"{who} turns 2 followers into a fanatic mob ({pl.mobs}).")
+        s.log.add(r, T.t("mob_from_followers", who=who, n=pl.mobs))
     else:
         pl.rituals += 1
         if pl.rituals == 1:
             pl.dark = True
-            s.log.add(r, f"{who}'s summoning succeeds: their god awakens (dark side).")
+            s.log.add(r, T.t("awakens", who=who))
         else:
-            s.log.add(r, f"{who}'s second summoning succeeds: their god comes!")
+            s.log.add(r, T.t("comes", who=who))

@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
+from meeple.core.text import Arg, Text
 from meeple.games.cult import board as B
+from meeple.games.cult import texts as T
 from meeple.games.cult.model import (
     CONSPIRACY,
     GREATNESS,
@@ -53,7 +55,8 @@ def draw_miracle(s: CultState, p: int, bottom: bool = False) -> int | None:
     code = draw(s, s.miracles, DECK_MIRACLES, bottom)
     if code is not None:
         s.players[p].hand.append(code)
-        s.log.add(s.round_no, f"You draw {card_token(code)} ({B.DATA.miracles[code].effect}).", p)
+        s.log.add(s.round_no, T.t("you.draw.miracle", token=card_token(code),
+                                  effect=B.DATA.miracles[code].effect, card=T.card(code)), p)
     return code
 
 
@@ -61,8 +64,8 @@ def draw_conspiracy(s: CultState, p: int) -> int | None:
     code = draw(s, s.conspiracies, DECK_CONSPIRACIES)
     if code is not None:
         s.players[p].hand.append(code)
-        name = B.DATA.conspiracies[code - CONSPIRACY].name
-        s.log.add(s.round_no, f"You draw {card_token(code)} ({name}).", p)
+        s.log.add(s.round_no, T.t("you.draw.conspiracy", token=card_token(code),
+                                  name=T.card_title(code), card=T.card(code)), p)
     return code
 
 
@@ -93,7 +96,7 @@ def pay_card(s: CultState, p: int, code: int) -> None:
     remove_card(s, p, code)
     if code != GREATNESS:
         to_bottom(s, code)
-    s.log.add(s.round_no, f"{s.name(p)} discards {card_name(code)}.")
+    s.log.add(s.round_no, T.t("discards", who=T.seat(s, p), card=T.card(code)))
 
 
 def transfer_card(s: CultState, giver: int, taker: int, code: int) -> None:
@@ -107,18 +110,8 @@ def transfer_card(s: CultState, giver: int, taker: int, code: int) -> None:
 
 
 def card_name(code: int) -> str:
-    if code == GREATNESS:
-        return "the Greatness card"
-    if code >= LICENCE:
-        return f"{card_token(code)} {B.DATA.licences[code - LICENCE].name}"
-    if code >= CONSPIRACY:
-        return f"{card_token(code)} {B.DATA.conspiracies[code - CONSPIRACY].name}"
-    m = B.DATA.miracles[code]
-    what = {"add": "add a priest", "move": "move a priest", "boost": f"+{m.value} influence",
-            "altar": f"altar for {m.followers} followers",
-            "mob": f"mob for {m.followers} followers",
-            "gain": f"{m.followers} followers or {m.coins} coins"}[m.effect]
-    return f"{card_token(code)} miracle ({what}{', dark seal' if m.dark else ''})"
+    """A card's name in English, for the text board (texts use :func:`texts.card`)."""
+    return T.card(code).render()
 
 
 def return_priest(s: CultState, pr: Priest) -> None:
@@ -139,7 +132,7 @@ def place_priest(s: CultState, p: int, d: int, level: int) -> None:
         if B.has_licence(s, q, "tithe", district=d) and pl.coins > 0:
             pl.coins -= 1
             s.players[q].coins += 1
-            s.log.add(s.round_no, f"{s.name(p)} pays 1 coin of tithe to {s.name(q)}.")
+            s.log.add(s.round_no, T.t("tithe", who=T.seat(s, p), other=T.seat(s, q)))
 
 
 def clear_district(s: CultState, d: int) -> None:
@@ -166,7 +159,7 @@ def build_altar(s: CultState, p: int, d: int, slot: int) -> None:
     pr = s.board[d - 1].pop(slot)
     assert pr[0] == p and pr[1] != PATRIARCH
     s.altars[d - 1].append(p)
-    s.log.add(s.round_no, f"{s.name(p)} builds an altar in district {d}.")
+    s.log.add(s.round_no, T.t("altar", who=T.seat(s, p), d=d))
 
 
 def refill_palace(s: CultState) -> None:
@@ -181,8 +174,8 @@ def refill_palace(s: CultState) -> None:
         if dealt is None:
             break
         s.palace[i] = dealt
-    shown = ", ".join(card_name(c) for c in s.palace if c != NOBODY)
-    s.log.add(s.round_no, f"The Palace is refilled: {shown or 'no licences left'}.")
+    shown = [T.card(c) for c in s.palace if c != NOBODY]
+    s.log.add(s.round_no, T.t("palace", cards=T.chain(shown)) if shown else T.t("palace.empty"))
 
 
 def festival(s: CultState, p: int, a: Action) -> None:
@@ -191,29 +184,30 @@ def festival(s: CultState, p: int, a: Action) -> None:
     s.g_up = False
     pl.passed = True
     pl.skip = True
-    got = []
+    got: list[Arg] = []
     if f.followers:
-        got.append(f"{B.gain_followers(s, p, f.followers)} followers")
+        got.append(T.t("got.followers", n=B.gain_followers(s, p, f.followers)))
     if f.coins:
         pl.coins += f.coins
-        got.append(f"{f.coins} coins")
+        got.append(T.t("got.coins", n=f.coins))
     for _ in range(f.miracles):
         if draw_miracle(s, p) is not None:
-            got.append("a miracle")
+            got.append(T.t("got.miracle"))
     if f.mobs:
         pl.mobs += f.mobs
-        got.append(f"{f.mobs} mob")
+        got.append(T.t("got.mob", n=f.mobs))
     if f.licence:
         from meeple.games.cult.cards import code as card_code
 
         code = card_code(a.args[1])
         take_licence(s, p, code)
-        got.append(card_name(code))
-    s.log.add(s.round_no, f"{s.name(p)} holds the festival '{f.name}' ({', '.join(got)}) "
-              "and skips the round.")
+        got.append(T.card(code))
+    s.log.add(s.round_no, T.t("festival", who=T.seat(s, p), name=T.festival(f.key),
+                              got=T.chain(got)))
 
 
-def check_victory(s: CultState) -> bool:
+def victories(s: CultState) -> dict[int, str]:
+    """The players meeting a victory condition, and which."""
     v = B.RULES["victory"]
     reasons: dict[int, str] = {}
     for p, pl in enumerate(s.players):
@@ -223,11 +217,15 @@ def check_victory(s: CultState) -> bool:
             reasons[p] = "altars"
         elif pl.mobs >= v["mobs"]:
             reasons[p] = "mobs"
+    return reasons
+
+
+def check_victory(s: CultState) -> bool:
+    reasons = victories(s)
     if not reasons:
         return False
     winner = max(reasons, key=lambda p: B.power(s, p))
-    tie = f" (the highest mystic power of {len(reasons)} winners)" if len(reasons) > 1 else ""
-    finish(s, winner, reasons[winner], tie)
+    finish(s, winner, reasons[winner])
     return True
 
 
@@ -245,13 +243,21 @@ def round_limit_victory(s: CultState) -> None:
     """House rule for simulations: the most progress towards any victory condition wins,
     ties by the higher mystic power."""
     winner = max(range(s.n), key=lambda p: (progress(s, p), B.power(s, p)))
-    finish(s, winner, "round_limit", f" after the limit of {s.round_no} rounds")
+    finish(s, winner, "round_limit")
 
 
-def finish(s: CultState, winner: int, reason: str, note: str = "") -> None:
+def finish(s: CultState, winner: int, reason: str) -> None:
     s.winner = winner
     s.reason = reason
     s.stack = []
-    words = {"summoning": "summons their god", "altars": "has built 5 altars",
-             "mobs": "has gathered 4 fanatic mobs", "round_limit": "is furthest ahead"}
-    s.log.add(s.round_no, f"{s.name(winner)} {words[reason]} and wins the game{note}.")
+    s.log.add(s.round_no, finish_text(s))
+
+
+def finish_text(s: CultState) -> Text:
+    """Who won and why: the log's last line and the result's sentence."""
+    note: Arg = ""
+    if s.reason == "round_limit":
+        note = T.t("won.limit", n=s.round_no)
+    elif len(victories(s)) > 1:
+        note = T.t("won.tie", n=len(victories(s)))
+    return T.t(f"won.{s.reason}", who=T.seat(s, s.winner), note=note)

@@ -9,8 +9,9 @@ from meeple.core.actions import Action
 from meeple.core.game import Game, Prompt, State
 from meeple.core.log import Log
 from meeple.core.rng import Rng
+from meeple.core.text import Text
 from meeple.games.cult import board as B
-from meeple.games.cult import cards, flow, responses, services
+from meeple.games.cult import cards, flow, responses, services, shared
 from meeple.games.cult.cults import apply_pay, pay_actions
 from meeple.games.cult.model import NOBODY, NOT_LENT, Frame, Player
 
@@ -60,6 +61,7 @@ class CultState(State):
         return self.round_no
 
     def name(self, p: int) -> str:
+        """The seat's name in English ("P0 Anubis"); texts use :func:`texts.seat`."""
         return f"P{p} {B.DATA.cults[self.players[p].cult].name}"
 
     def prompts(self) -> list[Prompt]:
@@ -88,8 +90,12 @@ class CultState(State):
         return [1.0 if p == self.winner else 0.0 for p in range(self.n)]
 
     def result(self) -> dict[str, Any]:
-        return {"winner": self.winner if self.winner != NOBODY else None,
-                "reason": self.reason or None, "rounds": self.round_no}
+        out: dict[str, Any] = {"winner": self.winner if self.winner != NOBODY else None,
+                               "reason": self.reason or None, "rounds": self.round_no}
+        if self.winner != NOBODY:
+            # The sentence the log ends with, for readers ("text" is read in their language).
+            out["text"] = shared.finish_text(self)
+        return out
 
     def clone(self) -> CultState:
         c = CultState.__new__(CultState)
@@ -129,7 +135,7 @@ class CultState(State):
 
         return view(self, player)
 
-    def describe(self, player: int, action: Action) -> str:
+    def describe(self, player: int, action: Action) -> Text | str:
         from meeple.games.cult.render import describe
 
         return describe(self, player, action)
@@ -140,7 +146,7 @@ class CultState(State):
         return render(self, player)
 
 
-def prompt_text(s: CultState, f: Frame) -> str:
+def prompt_text(s: CultState, f: Frame) -> Text:
     from meeple.games.cult.render import prompt_text as text
 
     return text(s, f)

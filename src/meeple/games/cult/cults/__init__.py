@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from meeple.core.actions import Action
 from meeple.games.cult import board as B
 from meeple.games.cult import shared
+from meeple.games.cult import texts as T
 from meeple.games.cult.cults import anubis, atheism, cthulhu, fafnir, janus, lolth, nirrti, tiamat
 from meeple.games.cult.cults.common import Args, Effect, Options
 from meeple.games.cult.data import Ability
@@ -95,10 +96,10 @@ def apply_ability(s: CultState, p: int, d: int, a: Action) -> None:
         pl.free.remove(m)
         pl.shield.append(m)
         rest = rest[1:]
-        s.log.add(s.round_no,
-                  f"{s.name(p)} performs {ab.name} with a level-{level_token(m)} master.")
+        s.log.add(s.round_no, T.t("performs", who=T.seat(s, p), ability=T.ability(ab.key),
+                                  lv=level_token(m), master=T.priest_nom(m)))
     else:
-        s.log.add(s.round_no, f"{s.name(p)} sacrifices for {ab.name}.")
+        s.log.add(s.round_no, T.t("sacrifices", who=T.seat(s, p), ability=T.ability(ab.key)))
     cost = cost_of(ab, rest)
     pl.coins -= cost.get("coins", 0)
     pl.followers -= cost.get("followers", 0)

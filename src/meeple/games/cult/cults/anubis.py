@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from meeple.core.actions import Action
 from meeple.games.cult import board as B
 from meeple.games.cult import shared
+from meeple.games.cult import texts as T
 from meeple.games.cult.cards import own_slots
 from meeple.games.cult.cults.common import Args, Effect, Options, log, when
 from meeple.games.cult.data import Ability
@@ -22,7 +23,7 @@ def departure_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 def departure(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     s.players[p].shield.pop()  # the master dies: its token goes back to the bank
     got = B.gain_followers(s, p, len(s.board[d - 1]))
-    log(s, f"{s.name(p)} sacrifices the master and gains {got} followers.")
+    log(s, "departure", who=T.seat(s, p), n=got)
 
 
 def hand_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
@@ -35,8 +36,7 @@ def hand_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 def hand_of_death(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     pr = shared.destroy_priest(s, d, int(a.args[0]) - 1)
     s.players[p].free.append(pr[1] + ab.params["levels"])
-    log(s, f"{s.name(p)} takes a level-{pr[1]} priest off district {d}; "
-        f"it returns at level {pr[1] + ab.params['levels']}.")
+    log(s, "hand_of_death", who=T.seat(s, p), lv=pr[1], d=d, to=pr[1] + ab.params["levels"])
 
 
 def dead_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
@@ -60,7 +60,7 @@ def loss_of_shackles(s: CultState, p: int, d: int, ab: Ability, a: Action) -> No
     x = int(a.args[0])
     s.altars[d - 1].remove(p)
     s.altars[x - 1].append(p)
-    log(s, f"{s.name(p)} moves their altar from district {d} to district {x}.")
+    log(s, "shackles", who=T.seat(s, p), d=d, to=x)
 
 
 ABILITIES: dict[str, tuple[Options, Effect]] = {

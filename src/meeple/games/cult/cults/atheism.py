@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from meeple.core.actions import Action
 from meeple.games.cult import board as B
 from meeple.games.cult import shared
+from meeple.games.cult import texts as T
 from meeple.games.cult.cards import own_slots
 from meeple.games.cult.cults.common import Args, Effect, Options, log, when
 from meeple.games.cult.data import Ability
@@ -22,7 +23,7 @@ def science_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 
 def science(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     B.gain_followers(s, p, ab.params["followers"])
-    log(s, f"{s.name(p)} gains a follower: science triumphs in district {d}.")
+    log(s, "science", who=T.seat(s, p), d=d)
 
 
 def terror_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
@@ -32,8 +33,8 @@ def terror_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 def terror(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     drawn = [c for c in (shared.draw(s, s.conspiracies, shared.DECK_CONSPIRACIES)
                          for _ in range(ab.params["draw"])) if c is not None]
-    log(s, f"{s.name(p)} draws {len(drawn)} conspiracies: one to keep, the rest to play.")
-    log(s, "You draw " + ", ".join(shared.card_name(c) for c in drawn) + ".", p)
+    log(s, "terror", who=T.seat(s, p), n=len(drawn))
+    log(s, "you.draw", p, cards=T.chain([T.card(c) for c in drawn]))
     if len(drawn) == 1:
         s.players[p].hand.append(drawn[0])
     else:
@@ -51,7 +52,7 @@ def debunk_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 
 def debunk(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     targets = debunk_targets(s, p, d)
-    log(s, f"{s.name(p)} debunks the myth: altar owners in district {d} hand over a card.")
+    log(s, "debunk", who=T.seat(s, p), d=d)
     for q in reversed(targets):
         s.stack.append(("give", q, p, 1, "any"))
 

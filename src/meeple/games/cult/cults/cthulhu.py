@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
 from meeple.games.cult import board as B
+from meeple.games.cult import texts as T
 from meeple.games.cult.cards import own_slots
 from meeple.games.cult.cults.common import Args, Effect, Options, log, when
 from meeple.games.cult.data import Ability
@@ -31,8 +32,7 @@ def abyss(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     s.board[d - 1][i] = (o, lv + ab.params["levels"], bonus, stack)
     shield = s.players[p].shield
     shield[len(shield) - 1] = ab.params["master_to"]
-    log(s, f"{s.name(p)}'s priest rises from level {lv} to {lv + ab.params['levels']}; "
-        f"the master falls to level {ab.params['master_to']}.")
+    log(s, "abyss", who=T.seat(s, p), a=lv, b=lv + ab.params["levels"], m=ab.params["master_to"])
 
 
 def wrath_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
@@ -43,7 +43,7 @@ def wrath(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     n = len(s.altars[d - 1])
     s.altars[d - 1] = []
     got = B.gain_followers(s, p, ab.params["followers"])
-    log(s, f"{s.name(p)} destroys {n} altar(s) in district {d} and gains {got} followers.")
+    log(s, "wrath", who=T.seat(s, p), n=n, d=d, got=got)
 
 
 def storm_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
@@ -55,9 +55,9 @@ def storm(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     for q, pl in enumerate(s.players):
         if pl.coins >= lost:
             pl.coins -= lost
-            log(s, f"{s.name(q)} loses {lost} coins in the storm.")
+            log(s, "storm", who=T.seat(s, q), n=lost)
     got = B.gain_followers(s, p, ab.params["followers"])
-    log(s, f"{s.name(p)} gains {got} followers.")
+    log(s, "gains.followers", who=T.seat(s, p), n=got)
 
 
 def will_target(s: CultState, p: int) -> int:
@@ -72,7 +72,7 @@ def will_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 def will(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     q = will_target(s, p)
     n = min(ab.params["cards"], B.card_count(s, q))
-    log(s, f"{s.name(q)} must hand {n} cards to {s.name(p)}.")
+    log(s, "will", who=T.seat(s, q), n=n, other=T.seat(s, p))
     s.stack.append(("give", q, p, n, "any"))
 
 

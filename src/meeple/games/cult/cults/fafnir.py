@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from meeple.core.actions import Action
 from meeple.games.cult import board as B
 from meeple.games.cult import shared
-from meeple.games.cult.cards import name, own_slots
+from meeple.games.cult import texts as T
+from meeple.games.cult.cards import own_slots
 from meeple.games.cult.cults.common import Args, Effect, Options, log, when
 from meeple.games.cult.data import Ability
 from meeple.games.cult.model import CONSPIRACY, NOBODY, level_token, parse_level
@@ -27,7 +28,7 @@ def greed_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 def ode_of_greed(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     pl = s.players[p]
     pr = s.board[d - 1].pop(int(a.args[0]) - 1)
-    log(s, f"{s.name(p)} replaces a level-{pr[1]} priest in district {d} with two priests.")
+    log(s, "greed", who=T.seat(s, p), lv=pr[1], d=d)
     for tok in a.args[1:]:
         lv = parse_level(tok)
         assert lv is not None
@@ -50,7 +51,7 @@ def blood_for_gold(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None
     n = ab.params["coins"]
     s.players[q].coins -= n
     s.players[p].coins += n
-    log(s, f"{s.name(p)} takes {n} coins from {s.name(q)}.")
+    log(s, "blood", who=T.seat(s, p), n=n, other=T.seat(s, q))
 
 
 def treachery_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
@@ -63,7 +64,7 @@ def ode_of_treachery(s: CultState, p: int, d: int, ab: Ability, a: Action) -> No
     reward = B.DATA.conspiracies[c - CONSPIRACY].reward
     s.players[p].coins += reward
     shared.to_bottom(s, c)
-    log(s, f"{s.name(p)} draws {name(c)} and sells it at once for {reward} coins.")
+    log(s, "treachery", who=T.seat(s, p), card=T.card(c), n=reward)
 
 
 def marauders_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
@@ -72,7 +73,7 @@ def marauders_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 
 def marauders(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     s.players[p].mobs += ab.params["mobs"]
-    log(s, f"{s.name(p)} hires marauders: a fanatic mob ({s.players[p].mobs}).")
+    log(s, "marauders", who=T.seat(s, p), n=s.players[p].mobs)
 
 
 ABILITIES: dict[str, tuple[Options, Effect]] = {

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from meeple.core.actions import Action
 from meeple.games.cult import board as B
 from meeple.games.cult import shared
+from meeple.games.cult import texts as T
 from meeple.games.cult.cults.common import Args, Effect, Options, log, when
 from meeple.games.cult.data import Ability
 
@@ -20,8 +21,7 @@ def smile_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 
 def smile(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     s.smile[d - 1] = 1
-    note = " (to no effect: the district was stolen)" if B.claimed_winner(s, d) >= 0 else ""
-    log(s, f"{s.name(p)} smiles on the weakest in district {d}{note}.")
+    log(s, "smile.stolen" if B.claimed_winner(s, d) >= 0 else "smile", who=T.seat(s, p), d=d)
 
 
 def virtue_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
@@ -30,7 +30,7 @@ def virtue_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 
 def virtue(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     n = sum(1 for _ in range(len(s.board[d - 1])) if shared.draw_miracle(s, p) is not None)
-    log(s, f"{s.name(p)} draws {n} miracles.")
+    log(s, "virtue", who=T.seat(s, p), n=n)
 
 
 def duplicity_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
@@ -40,7 +40,7 @@ def duplicity_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 def duplicity(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     s.players[p].shield.pop()
     n = sum(1 for _ in range(ab.params["cards"]) if shared.draw_conspiracy(s, p) is not None)
-    log(s, f"{s.name(p)} sacrifices the master and draws {n} conspiracies.")
+    log(s, "duplicity", who=T.seat(s, p), n=n)
 
 
 def vices_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
@@ -50,7 +50,7 @@ def vices_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 def vices(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     s.players[p].mobs += ab.params["mobs"]
     B.gain_followers(s, p, ab.params["followers"])
-    log(s, f"{s.name(p)} gains {ab.params['mobs']} fanatic mobs and a follower.")
+    log(s, "vices", who=T.seat(s, p), n=ab.params["mobs"])
 
 
 ABILITIES: dict[str, tuple[Options, Effect]] = {

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from meeple.core.actions import Action
 from meeple.games.cult import board as B
 from meeple.games.cult import shared
+from meeple.games.cult import texts as T
 from meeple.games.cult.cards import own_slots
 from meeple.games.cult.cults.common import Args, Effect, Options, log, when
 from meeple.games.cult.data import Ability
@@ -23,7 +24,7 @@ def initiation_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 
 def initiation(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     x = int(a.args[0])
-    log(s, f"{s.name(p)} sacrifices {x} followers: a new level-{x} priestess in district {d}.")
+    log(s, "initiation", who=T.seat(s, p), n=x, d=d)
     shared.place_priest(s, p, d, x)
 
 
@@ -35,7 +36,7 @@ def charms(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     pr = s.board[d - 1].pop(int(a.args[0]) - 1)
     s.board[d].append((pr[0], pr[1], pr[2], 0))
     s.players[p].coins += ab.params["coins"]
-    log(s, f"{s.name(p)} moves a level-{pr[1]} priest on to district {d + 1}.")
+    log(s, "charms", who=T.seat(s, p), lv=pr[1], d=d + 1)
 
 
 def grip_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
@@ -47,7 +48,7 @@ def spider_grip(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     for i in range(len(district) - 1, -1, -1):
         if district[i][0] != p:
             shared.expel_priest(s, d, i)
-    log(s, f"{s.name(p)} drives every other cult's priests out of district {d}.")
+    log(s, "spider_grip", who=T.seat(s, p), d=d)
 
 
 def goddess_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
@@ -59,7 +60,7 @@ def goddess(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
         s.g_lender = s.g_holder
     s.g_holder = p
     s.players[p].coins += ab.params["coins"]
-    log(s, f"{s.name(p)} claims the Greatness card until the end of the round.")
+    log(s, "goddess", who=T.seat(s, p))
 
 
 ABILITIES: dict[str, tuple[Options, Effect]] = {

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from meeple.core.actions import Action
 from meeple.games.cult import board as B
 from meeple.games.cult import shared
+from meeple.games.cult import texts as T
 from meeple.games.cult.cards import own_slots
 from meeple.games.cult.cults.common import Args, Effect, Options, log, when
 from meeple.games.cult.data import Ability
@@ -22,7 +23,7 @@ def loyalty_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 
 def loyalty(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     shared.draw_miracle(s, p, bottom=True)
-    log(s, f"{s.name(p)} takes the bottom miracle card.")
+    log(s, "loyalty", who=T.seat(s, p))
 
 
 def contempt_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
@@ -33,7 +34,7 @@ def contempt(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     lv = parse_level(a.args[0])
     assert lv is not None
     s.players[p].free.remove(lv)
-    log(s, f"{s.name(p)} puts a {level_token(lv)} priest in district {d} and gains a coin.")
+    log(s, "contempt", who=T.seat(s, p), lv=level_token(lv), priest=T.priest_a(lv), d=d)
     # The coin comes after the placement (the source's order), so it cannot pay the Tithe.
     shared.place_priest(s, p, d, lv)
     s.players[p].coins += ab.params["coins"]
@@ -46,7 +47,8 @@ def exile_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 def exile(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     pr = shared.expel_priest(s, d, int(a.args[0]) - 1)
     q = pr[0]
-    log(s, f"{s.name(p)} drives {s.name(q)}'s {level_token(pr[1])} priest out of district {d}.")
+    log(s, "exile", who=T.seat(s, p), other=T.seat(s, q), lv=level_token(pr[1]),
+        priest=T.priest_a(pr[1]), d=d)
     if s.players[q].followers >= ab.params["ransom"]:
         s.stack.append(("ransom", q, p, d, pr[1]))
 
@@ -57,7 +59,7 @@ def triumph_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 
 def triumph(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     s.players[p].free.remove(PATRIARCH)
-    log(s, f"{s.name(p)} brings the Patriarch into district {d}.")
+    log(s, "triumph", who=T.seat(s, p), d=d)
     shared.place_priest(s, p, d, PATRIARCH)
 
 

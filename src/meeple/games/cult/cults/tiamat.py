@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from meeple.core.actions import Action
 from meeple.games.cult import board as B
 from meeple.games.cult import shared
+from meeple.games.cult import texts as T
 from meeple.games.cult.cults.common import Args, Effect, Options, log, token_combos, when
 from meeple.games.cult.data import Ability
 
@@ -30,7 +31,7 @@ def guise(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     d1, s1, d2, s2 = (int(x) for x in a.args)
     p1, p2 = s.board[d1 - 1][s1 - 1], s.board[d2 - 1][s2 - 1]
     s.board[d1 - 1][s1 - 1], s.board[d2 - 1][s2 - 1] = p2, p1
-    log(s, f"{s.name(p)} swaps their priests in districts {d1} and {d2}.")
+    log(s, "guise", who=T.seat(s, p), a=d1, b=d2)
 
 
 def incarnation_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
@@ -43,7 +44,7 @@ def incarnation(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     for lv in a.args:
         pl.free.remove(int(lv))
     pl.free.append(ab.params["level"])
-    log(s, f"{s.name(p)} gives up three priests for a level-{ab.params['level']} priest.")
+    log(s, "incarnation", who=T.seat(s, p), lv=ab.params["level"])
 
 
 def invasion_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
@@ -54,7 +55,7 @@ def invasion(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     for q in B.opponents_with_priests(s, d, p):
         n = min(sum(1 for pr in s.board[d - 1] if pr[0] == q), s.players[q].followers)
         s.players[q].followers -= n
-        log(s, f"{s.name(q)} loses {n} followers to the invasion.")
+        log(s, "invasion", who=T.seat(s, q), n=n)
 
 
 def harvest_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
@@ -65,7 +66,7 @@ def harvest(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     c = shared.draw(s, s.miracles, shared.DECK_MIRACLES)
     assert c is not None
     s.players[p].coins += ab.params["coins"]
-    log(s, f"{s.name(p)} reaps {shared.card_name(c)} and {ab.params['coins']} coins.")
+    log(s, "harvest", who=T.seat(s, p), card=T.card(c), n=ab.params["coins"])
     s.stack.append(("drawn", p, d, (c,)))
 
 
