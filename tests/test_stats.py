@@ -44,7 +44,8 @@ def _game(engine: Engine, gid: str, kinds: list[str], accounts: list[int | None]
         actions = [(a.player, a.action) for a in match.record.actions]
     with engine.begin() as c:
         c.execute(insert(db.games).values(
-            id=gid, game=game, players=len(kinds), seed=seed, options={"max_rounds": 2},
+            id=gid, game=game, players=len(kinds), seed=seed,
+            options={"max_rounds": 2} if game == "cult" else {},
             settings={}, owner_hash=f"o{gid}", spectator_hash=f"s{gid}",
             version=len(actions), finished=finish, deadline_at=None, created_at=created))
         c.execute(insert(db.seats), [

@@ -1,12 +1,13 @@
 // The router: #/ the lobby, #/game/ID/SECRET a table (#/game/ID/ with no secret: your
 // account's seat), #/replay/ID/SECRET a replay, #/account sign-in and profile, #/my your
-// games, #/ratings/GAME/PLAYERS a leaderboard.
+// games, #/ratings/GAME/PLAYERS a leaderboard, #/admin an admin's numbers and announcements.
 import { clear } from "./dom.js";
 import { t, toggleLanguage, language } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
 import { accountBar, adopt, keepLanguage, showAccount, showLeaderboard, showMyGames } from "./account.js";
+import { adminLink, showAdmin, startNotices } from "./admin.js";
 
 const app = document.getElementById("app");
 let leave = null;
@@ -17,12 +18,14 @@ function route() {
   document.documentElement.lang = language();
   document.getElementById("tagline").textContent = t("tagline");
   document.getElementById("lang").textContent = language() === "en" ? "RU" : "EN";
-  accountBar(document.getElementById("account-bar"));
+  const bar = document.getElementById("account-bar");
+  accountBar(bar).then(() => adminLink(bar));
   const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
   if (parts[0] === "game" && parts.length >= 3) { adopt(parts[2]); leave = showTable(app, parts[1], parts[2]); }
   else if (parts[0] === "replay" && parts.length >= 3) leave = showReplay(app, parts[1], parts[2]);
   else if (parts[0] === "account") leave = showAccount(app, route);
   else if (parts[0] === "my") leave = showMyGames(app);
+  else if (parts[0] === "admin") leave = showAdmin(app);
   else if (parts[0] === "ratings" && parts.length >= 3) leave = showLeaderboard(app, parts[1], parts[2]);
   else leave = showLobby(app);
 }
@@ -30,3 +33,4 @@ function route() {
 document.getElementById("lang").addEventListener("click", () => { toggleLanguage(); keepLanguage(); route(); });
 window.addEventListener("hashchange", route);
 route();
+startNotices();
