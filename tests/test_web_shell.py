@@ -1,0 +1,179 @@
+"""The table's shell in a real browser (Debian's chromium through Playwright): the board,
+the status bar and the decision fit the screen at 1280x800 and on a phone; the tab's title
+says when it is your turn; focus stays on the decision after an action; a game is played
+with the keyboard alone; the end screen lists every player's place and says why the game
+ended. Counter games are made through the API (the lobby does not offer them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.test_web_e2e import SHOTS, _page, browser, site
+
+__all__ = ["browser", "site"]  # the fixtures, shared with the other browser tests
+
+YOUR_TURN = "● Your turn — meeple"
+
+
+def _game(page: Any, site: str, game: str, seats: list[str], options: dict[str, Any]
+          ) -> tuple[str, list[str]]:
+    """Creates a game through the API; returns its id and the human seats' secrets."""
+    r = page.request.post(f"{site}/api/games", data={
+        "game": game, "players": len(seats), "seats": [{"kind": k} for k in seats],
+        "options": options})
+    assert r.ok, r.text()
+    g = r.json()
+    return g["id"], [s["token"] for s in g["seats"] if s.get("token")]
+
+
+def _open(page: Any, site: str, gid: str, token: str) -> None:
+    page.goto(f"{site}/#/game/{gid}/{token}")
+    page.wait_for_selector("#turn, #game-over")
+
+
+def _in_view(page: Any, selector: str) -> bool:
+    """The element is drawn wholly inside the window, with no scrolling."""
+    box = page.locator(selector).first.bounding_box()
+    size = page.viewport_size
+    return bool(box) and box["y"] >= 0 and box["x"] >= 0 \
+        and box["y"] + box["height"] <= size["height"] + 1 \
+        and box["x"] + box["width"] <= size["width"] + 1
+
+
+def _focus(page: Any) -> str:
+    """Where the keyboard is: the region (decision panel or status bar) and the element."""
+    return str(page.evaluate(
+        "() => { const a = document.activeElement;"
+        " if (!a || a === document.body) return 'body';"
+        " const where = a.closest('#decision') ? 'decision' : a.closest('#status') ? 'status'"
+        "   : 'elsewhere';"
+        " return where + ':' + (a.dataset.action || a.id || a.tagName); }"))
+
+
+def test_the_board_status_bar_and_decision_fit_a_desktop_and_a_phone_screen(
+        browser: Any, site: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = _page(browser)
+    gid, tokens = _game(page, site, "cult", ["human", "random"], {"max_rounds": 3})
+    _open(page, site, gid, tokens[0])
+    page.wait_for_selector("#prompt .choice")
+    for region in ("#board svg", "#status", "#decision"):
+        assert _in_view(page, region), region
+    assert page.evaluate("window.scrollY") == 0
+    # The status bar says what is asked; engine counters are not shown.
+    turn = page.inner_text("#turn")
+    assert turn.startswith("Your turn") and " v" not in turn
+    page.screenshot(path=str(SHOTS / "shell-cult-1280x800.png"))
+    assert not page.errors
+
+    phone = _page(browser, 390, 844)
+    _open(phone, site, gid, tokens[0])
+    phone.wait_for_selector("#status .quick .choice")
+    box = phone.locator("#status").bounding_box()
+    assert abs(box["y"] + box["height"] - 844) <= 1  # the status bar sits on the bottom edge
+    assert _in_view(phone, "#board svg")
+    assert phone.locator("#board svg").bounding_box()["width"] >= 360  # the whole width
+    # Panels are tabs: one shows at a time; the decision is one tap away.
+    phone.click('.tabbar [data-tab="log"]')
+    assert not phone.locator("#decision").is_visible()
+    phone.click("#status .to-decision")
+    assert phone.locator("#decision").is_visible()
+    assert _focus(phone).startswith(("decision", "status"))
+    # No text under 11 px in the shell's own regions.
+    small = phone.evaluate(
+        "() => [...document.querySelectorAll('#status *, #decision *, .tabbar *')]"
+        ".filter(e => e.childNodes.length && [...e.childNodes].some(n => n.nodeType === 3"
+        " && n.textContent.trim()) && e.getClientRects().length"
+        " && parseFloat(getComputedStyle(e).fontSize) < 11).map(e => e.textContent)")
+    assert small == []
+    # The board zooms and goes back to the whole board.
+    phone.click('.zoom-controls button[aria-label="Zoom in"]')
+    assert "scale(" in phone.get_attribute(".zoom-inner", "style")
+    phone.click('.zoom-controls button[aria-label="Whole board"]')
+    assert "scale(" not in (phone.get_attribute(".zoom-inner", "style") or "")
+    phone.screenshot(path=str(SHOTS / "shell-cult-phone.png"))
+    assert not phone.errors
+
+
+def test_the_tab_title_says_whose_turn_and_focus_stays_on_the_decision(
+        browser: Any, site: str) -> None:
+    a, b = _page(browser), _page(browser)
+    gid, (first, second) = _game(a, site, "counter", ["human", "human"], {"limit": 4})
+    _open(a, site, gid, first)
+    _open(b, site, gid, second)
+    a.wait_for_function("t => document.title === t", arg=YOUR_TURN)
+    assert b.title() != YOUR_TURN and "Player 1" in b.inner_text("#status")
+    # The your-turn moment puts the keyboard on the decision.
+    assert _focus(a) == "status:inc"
+    a.keyboard.press("Enter")
+    a.wait_for_function("t => document.title !== t", arg=YOUR_TURN)
+    b.wait_for_function("t => document.title === t", arg=YOUR_TURN)
+    # After my action and the redraw, the keyboard is still on the decision panel.
+    assert _focus(a).startswith(("decision", "status")), _focus(a)
+    assert "Player 2" in a.inner_text("#status")
+    assert a.evaluate("document.querySelector('link[rel=icon]').href").find("e8590c") < 0
+    assert b.evaluate("document.querySelector('link[rel=icon]').href").find("e8590c") > 0
+    # What the other did since my last move, in a few lines.
+    b.click("#status .quick .choice")
+    a.wait_for_function("t => document.title === t", arg=YOUR_TURN)
+    since = a.inner_text("#since").lower()
+    assert "player 2 makes it 2" in since and "makes it 1" not in since  # not my own move
+    assert a.inner_text("#since .who").lower() == "player 2"  # the name in its colour
+    assert not a.errors and not b.errors
+
+
+def test_a_game_is_played_to_the_end_with_the_keyboard_alone(browser: Any, site: str) -> None:
+    page = _page(browser)
+    gid, (token,) = _game(page, site, "counter", ["human", "random"], {"limit": 8})
+    page.goto(f"{site}/#/game/{gid}/{token}")
+    page.wait_for_selector("#turn")
+    page.locator("body").focus()
+    # Tab from the top of the page reaches the status bar's answer.
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if _focus(page) == "status:inc":
+            break
+    assert _focus(page) == "status:inc"
+    moves = 0
+    while not page.query_selector("#game-over") and moves < 8:
+        page.wait_for_function("() => document.title.startsWith('●') || "
+                               "document.querySelector('#game-over')")
+        if page.query_selector("#game-over"):
+            break
+        before = page.inner_text("#turn")
+        assert _focus(page) == "status:inc", _focus(page)  # never lost across redraws
+        page.keyboard.press("Enter")
+        moves += 1
+        page.wait_for_function("b => !document.querySelector('#turn') || "
+                               "document.querySelector('#turn').innerText !== b", arg=before)
+    page.wait_for_selector("#game-over")
+    assert moves == 4
+    # The end screen takes the keyboard too.
+    assert page.evaluate("document.activeElement.id") == "game-over"
+    assert not page.errors
+
+
+def test_the_end_screen_lists_every_players_place_and_why_the_game_ended(
+        browser: Any, site: str) -> None:
+    page = _page(browser)
+    gid, (token,) = _game(page, site, "counter", ["human", "random", "random"], {"limit": 3})
+    _open(page, site, gid, token)
+    page.click("#status .quick .choice")
+    page.wait_for_selector("#game-over")
+    text = page.inner_text("#game-over")
+    assert "Game over" in text
+    assert "Reason: the limit was reached" in text
+    rows = page.locator("#game-over .scores tbody tr")
+    assert rows.count() == 3
+    for i in range(3):
+        row = rows.nth(i).inner_text()
+        assert f"Player {i + 1}" in row and row.startswith("1")  # a shared win: all first
+    assert page.get_attribute("#replay-link", "href") == f"#/replay/{gid}/{token}"
+    assert page.title() != YOUR_TURN
+    # In Russian, from the same page.
+    page.click("#lang")
+    page.wait_for_function("(document.querySelector('#game-over') || {}).innerText"
+                           "?.includes('Игра окончена')")
+    assert "Игрок 2" in page.inner_text("#game-over")
+    page.click("#lang")
+    assert not page.errors
