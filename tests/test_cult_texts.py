@@ -1,0 +1,199 @@
+"""Cult's game texts: every key in English and Russian, the glossary's names as the data
+files have them, and games read in Russian with no English template text left."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from meeple.core.game import State
+from meeple.core.rng import Rng
+from meeple.core.text import Text, entry, missing, render
+from meeple.games.cult import CultGame
+from meeple.games.cult.data import load
+from meeple.games.cult.texts import CATALOG
+from meeple.sim.match import play_match
+from tests.server_helpers import server
+
+GAME = CultGame()
+SOURCE = Path(__file__).parents[1] / "src" / "meeple" / "games" / "cult"
+# Words a Russian text may hold in Latin letters: card tokens (m3, c12, l5, G) and the
+# Patriarch's level token P in a choice's arguments (what the player types).
+TOKENS = re.compile(r"\b(?:[mcl]\d+|G|P)\b")
+# Templates that are the same in both languages: they hold no words, only their fields.
+FIELDS = re.compile(r"\{[^}]*\}")
+
+
+def _keys(message: object) -> set[str]:
+    """Every catalog key in a text, nested arguments included."""
+    if isinstance(message, Text):
+        out = {message.key}
+        for _name, value in message.args:
+            out |= _keys(value)
+        return out
+    if isinstance(message, list):
+        return set().union(*(_keys(v) for v in message)) if message else set()
+    return set()
+
+
+def _collect(state: State, out: set[Text]) -> None:
+    """The prompts and the description of every legal action of this position."""
+    for prompt in state.prompts():
+        if isinstance(prompt.text, Text):
+            out.add(prompt.text)
+        for a in state.legal_actions(prompt.player):
+            d = state.describe(prompt.player, a)
+            assert isinstance(d, Text), (str(a), d)
+            out.add(d)
+
+
+def _random_game(players: int, seed: int, options: dict[str, Any], texts: set[Text]) -> State:
+    s = GAME.new_state(players, seed, options)
+    rng = Rng(seed)
+    while not s.is_terminal():
+        _collect(s, texts)
+        p = s.current_players()[0]
+        s.apply(p, rng.choice(s.legal_actions(p)))
+    return s
+
+
+@cache
+def _played() -> tuple[list[State], frozenset[Text]]:
+    """Random games of every player count (all eight cults dealt) and one heuristic game;
+    their texts: log lines, prompts, choices and results."""
+    texts: set[Text] = set()
+    games = [
+        _random_game(2, 1, {"cults": "lolth,atheism"}, texts),
+        _random_game(3, 2, {"cults": "anubis,cthulhu,fafnir"}, texts),
+        _random_game(4, 3, {"cults": "janus,nirrti,tiamat,lolth"}, texts),
+        _random_game(5, 4, {"max_rounds": 6}, texts),
+        _random_game(5, 5, {}, texts),
+    ]
+    heuristic = play_match("cult", 4, 6, ["heuristic"] * 4, {"max_rounds": 3},
+                           on_action=lambda st, _p, _a: _collect(st, texts))
+    games.append(heuristic.state)
+    for s in games:
+        assert s.is_terminal()
+        texts.add(s.result()["text"])
+        for e in s.log.events():
+            assert isinstance(e.message, Text), e.message
+            texts.add(e.message)
+    return games, frozenset(texts)
+
+
+def test_every_catalog_entry_has_english_and_russian() -> None:
+    assert missing(CATALOG) == []
+
+
+def test_every_key_the_code_names_is_in_the_catalog() -> None:
+    named: set[str] = set()
+    for path in SOURCE.rglob("*.py"):
+        code = path.read_text("utf-8")
+        # T.t("key", ...), t("key", ...), log(s, "key", ...), and "key" if ... else "key"
+        for first in re.findall(
+                r'\b(?:t\(|log\(s,)\s*("[^"]+"(?:\s+if\s[^"()]*?\selse\s+"[^"]+")?)', code):
+            named |= set(re.findall(r'"([^"]+)"', first))
+    assert {"begins", "wins.claimed", "smile.stolen", "greatness.back", "performs"} <= named
+    assert sorted(k for k in named if entry(f"{CATALOG}.{k}") is None) == []
+
+
+def test_every_text_of_played_games_is_in_the_catalog_and_reads_in_russian() -> None:
+    _games, texts = _played()
+    used = set().union(*(_keys(x) for x in texts))
+    assert {"cult.begins", "cult.wins", "cult.ask.place", "cult.do.place",
+            "cult.performs", "cult.sacrifices", "cult.plays", "cult.festival"} <= used
+    assert sorted(k for k in used if entry(k) is None) == []
+    for key in used:
+        e = entry(key)
+        assert e is not None
+        en, ru = e["en"], e["ru"]
+        if isinstance(en, str):
+            # No English template left in Russian, unless the template has no words.
+            assert ru != en or not re.search("[A-Za-z]", FIELDS.sub("", en)), key
+        else:
+            assert ru != en, key
+    for x in texts:
+        en, ru = x.render("en"), x.render("ru")
+        assert "{" not in ru and "}" not in ru and x.key not in ru, (x, ru)
+        assert "{" not in en and x.key not in en, (x, en)
+        latin = set(re.findall(r"[A-Za-z]+", TOKENS.sub("", ru)))
+        assert latin == set(), (x, ru)
+
+
+def test_a_russian_game_log_is_russian() -> None:
+    games, _texts = _played()
+    for s in games:
+        log = s.log.text(None, "ru")
+        cyrillic = len(re.findall("[А-Яа-яЁё]", log))
+        latin = len(re.findall("[A-Za-z]", log))
+        assert cyrillic > 20 * latin, (cyrillic, latin)
+        assert "Начинается игра «Культ»" in log and "побеждает в игре" in log
+
+
+def test_the_english_log_is_the_rule_modules_english() -> None:
+    s = GAME.new_state(3, 7, {"cults": "anubis,cthulhu,fafnir"})
+    assert s.log.events()[0].text == "Cult begins: P0 Anubis, P1 Cthulhu, P2 Fafnir."
+    assert s.log.events()[0].line("ru") == (
+        "Начинается игра «Культ»: Анубис №0, Ктулху №1, Фафнир №2.")
+    prompt = s.prompts()[0]
+    assert render(prompt.text) == f"{s.name(prompt.player)}: place a free priest, or pass"
+
+
+def test_russian_plurals_follow_the_number() -> None:
+    who = Text("cult.seat", p=1, cult=Text("cult.cult.janus"))
+    said = [Text("cult.loses.followers", who=who, n=n).render("ru") for n in (1, 2, 5, 21)]
+    assert said == ["Янус №1 теряет 1 последователя.", "Янус №1 теряет 2 последователя.",
+                    "Янус №1 теряет 5 последователей.", "Янус №1 теряет 21 последователя."]
+    assert Text("cult.sells", who=who, card=Text("cult.greatness.acc"), n=1).render("ru") \
+        == "Янус №1 продаёт Карту Величия за 1 монету."
+    assert Text("cult.collects", who=who, n=6).render("ru") == "Янус №1 получает 6 монет."
+
+
+def test_the_glossary_names_are_those_of_the_data_files() -> None:
+    data = load()
+
+    def names(key: str) -> tuple[str, str]:
+        e = entry(f"{CATALOG}.{key}")
+        assert e is not None, key
+        return e["en"], e["ru"]
+
+    for d in data.districts:
+        assert names(f"district.{d.key}") == (d.name, d.name_ru)
+    for c in data.cults:
+        assert names(f"cult.{c.key}") == (c.name, c.name_ru)
+        for ab in c.abilities:
+            assert names(f"ability.{ab.key}") == (ab.name, ab.name_ru)
+    for k in data.conspiracies:
+        assert names(f"conspiracy.{k.key}") == (k.name, k.name_ru)
+    for f in data.festival:
+        assert names(f"festival.{f.key}") == (f.name, f.name_ru)
+    for i, lic in enumerate(data.licences):
+        en, ru = names(f"licence.{i + 1}")
+        assert en == lic.name and ru and ru != en
+    # The districts' Russian names are the rule book's.
+    assert [names(f"district.{d.key}")[1] for d in data.districts][:3] == [
+        "Пустоши", "Воровской квартал", "Трущобы"]
+
+
+def test_the_catalog_speaks_the_language_asked() -> None:
+    en, ru = GAME.catalog(), GAME.catalog("ru")
+    assert set(en) == set(ru)
+    # The card tokens the web client shows, as before in English.
+    assert en["c4"] == "Exorcism" and ru["c4"] == "Экзорцизм"
+    assert en["G"] == "the Greatness card" and ru["G"] == "Карта Величия"
+    assert en["l4"] == "Community of Wastelands" and ru["l4"] == "Община Пустошей"
+    assert en["m1"] == "miracle (add a priest)" and ru["m1"] == "чудо (добавить жреца)"
+    assert ru["district.rift"] == "Разлом Бездны" and ru["ability.exile"] == "Дорога изгнания"
+    assert ru["word.mob"] == "толпа фанатиков" and en["word.mob"] == "fanatic mob"
+
+
+def test_the_catalog_route_takes_a_language(tmp_path: Path) -> None:
+    with server(tmp_path / "m.db") as c:
+        assert c.get("/api/catalog/cult").json()["c1"] == "Blackmail"
+        assert c.get("/api/catalog/cult?lang=ru").json()["c1"] == "Шантаж"
+        assert c.get("/api/catalog/cult?lang=en").json()["cult.nirrti"] == "Nirrti"
+        refused = c.get("/api/catalog/cult?lang=de")
+        assert refused.status_code == 400 and "lang" in refused.text, refused.text
+        assert c.get("/api/catalog/counter?lang=ru").json() == {}
