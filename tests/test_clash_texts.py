@@ -5,6 +5,7 @@ left (log, prompts, the description of every choice, the result)."""
 import re
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from meeple.bots.base import make_bot
@@ -16,8 +17,10 @@ from meeple.games.clash.game import ClashGame
 from meeple.games.clash.state import ClashState
 from meeple.games.clash.texts import CATALOG
 from meeple.sim.match import bot_chooser, play_match
+from tests.server_helpers import server
 
 GAME = ClashGame()
+SOURCE = Path(__file__).parents[1] / "src" / "meeple" / "games" / "clash"
 DATA = load()
 # Terms whose Russian is the English word (none today: every name is translated).
 SAME_IN_BOTH: set[str] = set()
@@ -163,3 +166,26 @@ def test_the_catalog_hook_answers_in_the_language_asked() -> None:
     assert ru["Great Merchant"].startswith("Развитие: получите 2 золота. Тактика — «Пельтасты»")
     assert (en["adv.Tactics"], ru["adv.Tactics"]) == ("Tactics", "Тактика")
     assert (en["unit.infantry"], ru["unit.infantry"]) == ("infantry", "солдат")
+
+
+def test_every_key_the_code_names_is_in_the_catalog() -> None:
+    named: set[str] = set()
+    for path in SOURCE.glob("*.py"):
+        code = path.read_text("utf-8")
+        # t("key", ...), t_("key"...), tx.t("key"...), and "key" if ... else "key"
+        for first in re.findall(
+                r'\bt_?\(\s*\(?("[^"]+"(?:\s+if\s[^"()]*?\selse\s+"[^"]+"|,\s*"[^"]+")?)', code):
+            named |= set(re.findall(r'"([^"]+)"', first))
+    assert {"battle", "siege.die", "siege.hit", "recruits.tokens", "prompt.turn",
+            "do.theaters.to_mood", "reason.no_city"} <= named
+    assert sorted(k for k in named if entry(f"{CATALOG}.{k}") is None) == []
+
+
+def test_the_catalog_route_takes_a_language(tmp_path: Path) -> None:
+    with server(tmp_path / "m.db") as c:
+        assert c.get("/api/catalog/clash").json()["Tactics"] == DATA.advances["Tactics"]["text"]
+        ru = c.get("/api/catalog/clash?lang=ru").json()
+        assert ru["adv.Steel Weapons"] == "Стальное оружие"
+        assert ru["Famine"].startswith("Открывший теряет 2 еды")
+        refused = c.get("/api/catalog/clash?lang=de")
+        assert refused.status_code in (400, 422) and "lang" in refused.text
