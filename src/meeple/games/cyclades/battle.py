@@ -11,20 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core.actions import Action
+from meeple.core.text import Text
 from meeple.games.cyclades import economy, moves
+from meeple.games.cyclades import texts as T
 from meeple.games.cyclades.state import DATA, METRO, CycladesState
 
 SPECIAL = DATA.rules["special_metropolises"]
 FIGHT = Action("fight")
-
-
-def _units(n: int, k: int, what: str = "troop") -> str:
-    parts = []
-    if n:
-        parts.append(f"{n} {what}{'s' if n > 1 else ''}")
-    if k:
-        parts.append(f"{k} Titan{'s' if k > 1 else ''}")
-    return " and ".join(parts) or "nobody"
 
 
 def march(s: CycladesState, p: int, src: int, dst: int, n: int, k: int, cost: int,
@@ -33,15 +26,14 @@ def march(s: CycladesState, p: int, src: int, dst: int, n: int, k: int, cost: in
     until the group stands on ``dst``: after the battle, if it is won)."""
     s.troops[src] -= n
     s.titans[src] -= k
-    paid = f" ({cost} gold)" if cost else ""
-    along = f", with the {' and the '.join(x.capitalize() for x in arts)}" if arts else ""
-    s.log.add(s.cycle, f"{s.name(p)} {how} {_units(n, k)} from {s.tname(src)} to "
-              f"{s.tname(dst)}{along}{paid}.")
+    s.log.add(s.cycle, T.t(f"log.{how}", who=T.seat(p), units=T.units(n, k),
+                           src=T.place(s, src), dst=T.place(s, dst),
+                           along=T.along(arts or []), paid=T.paid(cost)))
     q = s.owner[dst]
     if s.enemy(p, q) and s.troops[dst] + s.titans[dst] > 0:
         b = {"type": "retreat", "player": p, "stage": "attacker", "kind": "land", "at": dst,
              "from": src, "att": p, "def": q, "units": [n, k], "arts": list(arts or [])}
-        s.log.add(s.cycle, f"Battle on {s.tname(dst)}: {s.name(p)} attacks {s.name(q)}.")
+        s.log.add(s.cycle, T.t("log.battle", at=T.place(s, dst), who=T.seat(p), whom=T.seat(q)))
         rounds(s, b)
         return
     arrive(s, p, dst, n, k, arts or [])
@@ -61,14 +53,13 @@ def sail(s: CycladesState, p: int, src: int, dst: int, n: int, cost: int = 1) ->
     s.fleets[src] -= n
     if not s.fleets[src]:
         s.fleet_owner[src] = -1
-    paid = f" ({cost} gold)" if cost else ""
-    s.log.add(s.cycle, f"{s.name(p)} sails {n} fleet{'s' if n > 1 else ''} from sea {src} "
-              f"to sea {dst}{paid}.")
+    s.log.add(s.cycle, T.t("log.sails", who=T.seat(p), n=n, src=src, dst=dst,
+                           paid=T.paid(cost)))
     q = s.fleet_owner[dst] if s.fleets[dst] else -1
     if s.enemy(p, q):
         b = {"type": "retreat", "player": p, "stage": "attacker", "kind": "sea", "at": dst,
              "from": src, "att": p, "def": q, "units": [n, 0]}
-        s.log.add(s.cycle, f"Sea battle in sea {dst}: {s.name(p)} attacks {s.name(q)}.")
+        s.log.add(s.cycle, T.t("log.sea_battle", at=dst, who=T.seat(p), whom=T.seat(q)))
         rounds(s, b)
         return
     s.fleets[dst] += n
@@ -120,7 +111,7 @@ def _saved(s: CycladesState, b: dict[str, Any], attacker: bool) -> bool:
             (q for q in range(s.n) if s.allies(side, q) and s.gold[q]), -1)
         if payer >= 0:
             s.gold[payer] -= 1
-            s.log.add(s.cycle, f"{s.name(payer)} pays 1 gold to save a unit: the Caduceus.")
+            s.log.add(s.cycle, T.t("log.caduceus", who=T.seat(payer)))
             return True
     return False
 
@@ -168,15 +159,14 @@ def rounds(s: CycladesState, b: dict[str, Any], resume: bool = False) -> None:
             return  # the owner of a troop and a Titan chooses which is lost (D-7)
         if not _defenders(s, b) and not sum(b["units"]):
             # Nobody is left to take control (D-20): an island keeps its owner.
-            where = s.tname(at) if b["kind"] == "land" else f"sea {at}"
-            s.log.add(s.cycle, f"Both sides lose their last units: nobody wins the battle "
-                      f"for {where}.")
+            where = T.place(s, at) if b["kind"] == "land" else T.sea(at)
+            s.log.add(s.cycle, T.t("log.both_lost", at=where))
             return
         if not _defenders(s, b):
             _won(s, b)
             return
         if not sum(b["units"]):
-            s.log.add(s.cycle, f"{s.name(q)} holds: the attack of {s.name(p)} is beaten off.")
+            s.log.add(s.cycle, T.t("log.holds", who=T.seat(q), whom=T.seat(p)))
             return
         if _ask(s, b, "defender") or _ask(s, b, "attacker"):
             return
@@ -191,11 +181,16 @@ def _roll(s: CycladesState, b: dict[str, Any]) -> None:
     a_bonus = sea_bonus(s, p, at, defending=False) if b["kind"] == "sea" else 0
     d_bonus = defence(s, b)
     a_total, d_total = a_units + a_die + a_bonus, d_units + d_die + d_bonus
-    s.log.add(s.cycle, f"Round: {s.name(p)} {a_units}+{a_die}"
-              + (f"+{a_bonus}" if a_bonus else "") + f" = {a_total} against "
-              f"{s.name(q)} {d_units}+{d_die}" + (f"+{d_bonus}" if d_bonus else "")
-              + f" = {d_total}.")
+    s.log.add(s.cycle, T.t("log.round", who=T.seat(p), a=_score(a_units, a_die, a_bonus),
+                           at=a_total, whom=T.seat(q), d=_score(d_units, d_die, d_bonus),
+                           dt=d_total))
     b["losing"] = ["att"] * (a_total <= d_total) + ["def"] * (d_total <= a_total)
+
+
+def _score(units: int, die: int, bonus: int) -> Text:
+    if bonus:
+        return T.t("score.bonus", units=units, die=die, bonus=bonus)
+    return T.t("score", units=units, die=die)
 
 
 def _take_losses(s: CycladesState, b: dict[str, Any]) -> bool:
@@ -241,7 +236,7 @@ def _ask(s: CycladesState, b: dict[str, Any], stage: str) -> bool:
 def _won(s: CycladesState, b: dict[str, Any]) -> None:
     p, at = int(b["att"]), int(b["at"])
     n, k = b["units"]
-    s.log.add(s.cycle, f"{s.name(p)} wins the battle.")
+    s.log.add(s.cycle, T.t("log.wins_battle", who=T.seat(p)))
     if b["kind"] == "land":
         arrive(s, p, at, n, k, [str(x) for x in b.get("arts", [])])
     else:
@@ -274,10 +269,10 @@ def apply_retreat(s: CycladesState, b: dict[str, Any], a: Action) -> None:
             rounds(s, b)
         return
     to = int(a.args[0])
-    where = s.tname(to) if b["kind"] == "land" else f"sea {to}"
+    where = T.place(s, to) if b["kind"] == "land" else T.sea(to)
     if b["stage"] == "attacker":
         n, k = b["units"]
-        s.log.add(s.cycle, f"{s.name(p)} retreats to {where}.")
+        s.log.add(s.cycle, T.t("log.retreats", who=T.seat(p), to=where))
         if b["kind"] == "land":
             s.troops[to] += n
             s.titans[to] += k
@@ -285,7 +280,7 @@ def apply_retreat(s: CycladesState, b: dict[str, Any], a: Action) -> None:
             s.fleets[to] += n
             s.fleet_owner[to] = p
         return
-    s.log.add(s.cycle, f"{s.name(q)} retreats to {where}.")
+    s.log.add(s.cycle, T.t("log.retreats", who=T.seat(q), to=where))
     if b["kind"] == "land":
         s.troops[to] += s.troops[at]
         s.titans[to] += s.titans[at]

@@ -7,6 +7,7 @@ from typing import Any
 
 from meeple.core.actions import Action
 from meeple.games.cyclades import battle, economy, moves, titans
+from meeple.games.cyclades import texts as T
 from meeple.games.cyclades.state import BUILDINGS, DATA, FIGURES, CycladesState
 
 RULES = DATA.rules
@@ -38,8 +39,8 @@ def buy(s: CycladesState, p: int, slot: int) -> None:
     s.used_temples[p] += off
     s.track[slot] = ""
     s.bought[p].append(card)
-    s.log.add(s.cycle, f"{s.name(p)} buys {card.capitalize()} ({cost} gold"
-              + (f", {off} off for temples" if off else "") + ").")
+    s.log.add(s.cycle, T.t("log.buys.temples" if off else "log.buys", who=T.seat(p),
+                           card=T.card(card), cost=cost, off=off))
     if card in DATA.artifacts:
         s.pending.append({"type": "target", "player": p, "creature": card})
         return
@@ -48,7 +49,7 @@ def buy(s: CycladesState, p: int, slot: int) -> None:
 
 def begin(s: CycladesState, p: int, card: str) -> None:
     if card == "fates":
-        s.log.add(s.cycle, "The Fates: revenue once more.")
+        s.log.add(s.cycle, T.t("log.fates"))
         economy.revenue(s, [p])
         s.discard.append(card)
         return
@@ -135,7 +136,7 @@ def apply_target(s: CycladesState, top: dict[str, Any], a: Action) -> None:
         _apply_multi(s, top, p, a)
         return
     if a == NONE:
-        s.log.add(s.cycle, f"{card.capitalize()} finds nothing to act on.")
+        s.log.add(s.cycle, T.t("log.nothing", card=T.card(card)))
         if card not in DATA.artifacts:
             s.discard.append(card)
         return
@@ -160,31 +161,30 @@ def apply_target(s: CycladesState, top: dict[str, Any], a: Action) -> None:
             s.fleets[other] -= 1
             if not s.fleets[other]:
                 s.fleet_owner[other] = -1
-        s.log.add(s.cycle, f"The Sirens turn {s.name(q)}'s fleet in sea {sea} into "
-                  f"{s.name(p)}'s.")
+        s.log.add(s.cycle, T.t("log.sirens", whom=T.seat(q), sea=sea, who=T.seat(p)))
     elif card == "pegasus":
-        battle.march(s, p, int(x[0]), int(x[1]), int(x[2]), int(x[3]), 0, how="flies (Pegasus)")
+        battle.march(s, p, int(x[0]), int(x[1]), int(x[2]), int(x[3]), 0, how="flies")
     elif card == "giant":
         t, k = int(x[0]), str(x[1])
         s.buildings[t].remove(k)
-        s.log.add(s.cycle, f"The Giant destroys a {k} on {s.tname(t)}.")
+        s.log.add(s.cycle, T.t("log.giant", what=T.building(k), at=T.place(s, t)))
     elif card == "cyclops":
         t, old, new = int(x[0]), str(x[1]), str(x[2])
         s.buildings[t][s.buildings[t].index(old)] = new
-        s.log.add(s.cycle, f"The Cyclops turn a {old} on {s.tname(t)} into a {new}.")
+        s.log.add(s.cycle, T.t("log.cyclops", old=T.building(old), at=T.place(s, t),
+                               new=T.building(new)))
         economy.check_metropolis(s, p)
     elif card == "harpy":
         t = int(x[0])
         s.troops[t] -= 1
-        s.log.add(s.cycle, f"The Harpy kills a troop of {s.name(s.owner[t])} on {s.tname(t)}.")
+        s.log.add(s.cycle, T.t("log.harpy", whom=T.seat(s.owner[t]), at=T.place(s, t)))
     elif card == "chimera":
         c = str(x[0])
         s.discard.remove(c)
         s.deck += [*s.discard, "chimera"]
         s.discard = []
         s.rng.shuffle(s.deck)
-        s.log.add(s.cycle, f"The Chimera calls {c.capitalize()}; the discard pile and the "
-                  "Chimera are shuffled into the deck.")
+        s.log.add(s.cycle, T.t("log.chimera", card=T.card(c)))
         begin(s, p, c)
 
 
@@ -193,13 +193,12 @@ def _steal(s: CycladesState, p: int, card: str, q: int) -> None:
         half = s.gold[q] // 2
         s.gold[q] -= half
         s.gold[p] += half
-        s.log.add(s.cycle, f"The Griffon takes {half} gold from {s.name(q)}.")
+        s.log.add(s.cycle, T.t("log.griffon", n=half, whom=T.seat(q)))
         return
     have = s.philosophers if card == "satyr" else s.priests
     have[q] -= 1
     have[p] += 1
-    what = "philosopher" if card == "satyr" else "priest"
-    s.log.add(s.cycle, f"The {card.capitalize()} takes a {what} from {s.name(q)}.")
+    s.log.add(s.cycle, T.t(f"log.{card}", whom=T.seat(q)))
     if card == "satyr":
         economy.check_metropolis(s, p)
 
@@ -216,7 +215,7 @@ def _apply_multi(s: CycladesState, top: dict[str, Any], p: int, a: Action) -> No
         for f in s.figures:
             if f[0] == "kraken":
                 f[2] = sea
-        s.log.add(s.cycle, f"The Kraken moves to sea {sea} (1 gold).")
+        s.log.add(s.cycle, T.t("log.kraken_moves", sea=sea))
         _wreck(s, sea)
         s.pending.append({"type": "kraken", "player": p, "at": sea})
     elif kind == "sphinx":
@@ -231,8 +230,8 @@ def _apply_multi(s: CycladesState, top: dict[str, Any], p: int, a: Action) -> No
         else:
             (s.priests if what == "priest" else s.philosophers)[p] -= 1
         s.gold[p] += int(RULES["sphinx_price"])
-        s.log.add(s.cycle, f"{s.name(p)} sells a {what} for {RULES['sphinx_price']} gold "
-                  "(Sphinx).")
+        s.log.add(s.cycle, T.t("log.sphinx", who=T.seat(p), what=T.unit(what),
+                               n=int(RULES["sphinx_price"])))
         s.pending.append(top)
     else:
         left = int(top["left"]) - 1
@@ -246,8 +245,8 @@ def _apply_multi(s: CycladesState, top: dict[str, Any], p: int, a: Action) -> No
 
 def _wreck(s: CycladesState, sea: int) -> None:
     if s.fleets[sea]:
-        s.log.add(s.cycle, f"The Kraken sinks {s.fleets[sea]} fleet(s) of "
-                  f"{s.name(s.fleet_owner[sea])} in sea {sea}.")
+        s.log.add(s.cycle, T.t("log.kraken_sinks", n=s.fleets[sea],
+                               whom=T.seat(s.fleet_owner[sea]), sea=sea))
         s.fleets[sea], s.fleet_owner[sea] = 0, -1
 
 
@@ -256,7 +255,7 @@ def _figure(s: CycladesState, p: int, card: str, place: int) -> None:
         s.figures = [f for f in s.figures if f[0] != "kraken"]
         s.figures.append(["kraken", "s", place, p])
         s.discard.append("kraken")  # its card goes round again; the figure stays
-        s.log.add(s.cycle, f"{s.name(p)} raises the Kraken in sea {place}.")
+        s.log.add(s.cycle, T.t("log.kraken", who=T.seat(p), sea=place))
         _wreck(s, place)
         s.pending.append({"type": "kraken", "player": p, "at": place})
         return
@@ -264,11 +263,12 @@ def _figure(s: CycladesState, p: int, card: str, place: int) -> None:
     if other:
         s.figures.remove(other)
         s.discard += [other[0], card]
-        s.log.add(s.cycle, f"{card.capitalize()} and {other[0].capitalize()} meet on "
-                  f"{s.tname(place)} and destroy each other.")
+        s.log.add(s.cycle, T.t("log.figures_meet", a=T.card(card), b=T.card(str(other[0])),
+                               at=T.place(s, place)))
         return
     s.figures.append([card, "t", place, p])
-    s.log.add(s.cycle, f"{s.name(p)} puts {card.capitalize()} on {s.tname(place)}.")
+    s.log.add(s.cycle, T.t("log.figure", who=T.seat(p), card=T.card(card),
+                           at=T.place(s, place)))
     if card == "polyphemus":
         _push_fleets(s, p, place)
 
@@ -287,9 +287,9 @@ def _push_fleets(s: CycladesState, p: int, t: int) -> None:
         to = next((y for y in s.board.seas[sea].next if y not in ring
                    and (not s.fleets[y] or s.fleet_owner[y] == q)), -1)
         if to < 0:
-            s.log.add(s.cycle, f"Polyphemus sinks {n} fleet(s) of {s.name(q)} in sea {sea}.")
+            s.log.add(s.cycle, T.t("log.polyphemus_sinks", n=n, whom=T.seat(q), sea=sea))
             continue
         s.fleets[to] += n
         s.fleet_owner[to] = q
-        s.log.add(s.cycle, f"Polyphemus pushes {n} fleet(s) of {s.name(q)} from sea {sea} "
-                  f"to sea {to}.")
+        s.log.add(s.cycle, T.t("log.polyphemus_pushes", n=n, whom=T.seat(q), sea=sea,
+                               to=to))

@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core.actions import Action
+from meeple.core.text import Text
+from meeple.games.cyclades import texts as T
 from meeple.games.cyclades.state import BUILDINGS, DATA, METRO, CycladesState
 
 RULES = DATA.rules
@@ -14,9 +16,9 @@ BUILD_KINDS = frozenset(BUILDINGS)
 METRO_SPACES = 2  # building spaces a Metropolis takes (state.free_slots counts it twice)
 
 
-def income(s: CycladesState, p: int) -> tuple[int, list[str]]:
+def income(s: CycladesState, p: int) -> tuple[int, list[Text]]:
     """Gold ``p`` collects now, with the reasons."""
-    parts: list[str] = []
+    parts: list[Text] = []
     total = 0
     horn = s.artifacts.get("cornucopia")
     for t in s.territories_of(p):
@@ -28,17 +30,17 @@ def income(s: CycladesState, p: int) -> tuple[int, list[str]]:
         if n and s.fleet_owner[sea] == p:
             total += s.board.seas[sea].prosperity
     if total:
-        parts.append(f"{total} prosperity")
+        parts.append(T.t("income.prosperity", n=total))
     # The Cornucopia doubles its markers and brings nothing of its own [T p.3].
     arts = sum(1 for k, (o, _) in s.artifacts.items() if o == p and k != "cornucopia")
     if arts:
         total += arts
-        parts.append(f"{arts} artifact{'s' if arts > 1 else ''}")
+        parts.append(T.t("income.artifacts", n=arts))
     for t, kind in enumerate(s.specials):
         if kind == "commercial" and s.owner[t] == p:
             bonus = int(RULES["special_metropolises"]["commercial"]["income"])
             total += bonus
-            parts.append(f"{bonus} Commercial Metropolis")
+            parts.append(T.t("income.commercial", n=bonus))
     return total, parts
 
 
@@ -48,8 +50,8 @@ def revenue(s: CycladesState, players: list[int] | None = None) -> None:
             continue
         gold, parts = income(s, p)
         s.gold[p] += gold
-        why = f" ({', '.join(parts)})" if parts else ""
-        s.log.add(s.cycle, f"{s.name(p)} collects {gold} gold{why}.")
+        why = T.t("why", parts=T.commas(parts)) if parts else T.t("empty")
+        s.log.add(s.cycle, T.t("log.collects", who=T.seat(p), n=gold, why=why))
         horn = s.artifacts.get("cornucopia")
         if horn and horn[0] == p and s.owner[horn[1]] == p:
             t = horn[1]
@@ -64,8 +66,8 @@ def apollo(s: CycladesState, p: int) -> None:
     poor = len(s.territories_of(p)) <= 1
     gain = RULES["apollo_poor_income"] if poor else RULES["apollo_income"]
     s.gold[p] += gain
-    s.log.add(s.cycle, f"{s.name(p)} receives {gain} gold from Apollo"
-              + (" (one territory or none)." if poor else "."))
+    s.log.add(s.cycle, T.t("log.apollo.poor" if poor else "log.apollo", who=T.seat(p),
+                           n=int(gain)))
     # The first Apollo turn of the cycle also adds a prosperity marker.
     first = next(i for i, (g, _) in enumerate(s.turns) if g == "apollo") == s.turn
     if first and s.territories_of(p):
@@ -73,20 +75,21 @@ def apollo(s: CycladesState, p: int) -> None:
 
 
 def recruit(s: CycladesState, p: int, kind: str, where: int, cost: int) -> None:
-    paid = f" ({cost} gold)" if cost else " (free)"
+    paid = T.paid(cost) if cost else T.t("free")
     if kind == "troop":
         s.troops[where] += 1
-        s.log.add(s.cycle, f"{s.name(p)} recruits a troop on {s.tname(where)}{paid}.")
+        s.log.add(s.cycle, T.t("log.recruit.troop", who=T.seat(p), at=T.place(s, where),
+                               paid=paid))
     elif kind == "fleet":
         s.fleets[where] += 1
         s.fleet_owner[where] = p
-        s.log.add(s.cycle, f"{s.name(p)} recruits a fleet in sea {where}{paid}.")
+        s.log.add(s.cycle, T.t("log.recruit.fleet", who=T.seat(p), sea=where, paid=paid))
     elif kind == "priest":
         s.priests[p] += 1
-        s.log.add(s.cycle, f"{s.name(p)} gains a priest{paid}.")
+        s.log.add(s.cycle, T.t("log.recruit.priest", who=T.seat(p), paid=paid))
     else:
         s.philosophers[p] += 1
-        s.log.add(s.cycle, f"{s.name(p)} gains a philosopher{paid}.")
+        s.log.add(s.cycle, T.t("log.recruit.philosopher", who=T.seat(p), paid=paid))
         check_metropolis(s, p)
 
 
@@ -114,18 +117,17 @@ def check_metropolis(s: CycladesState, p: int) -> None:
         need = philosophers_needed(s, p)
         if s.philosophers[p] >= need:
             s.philosophers[p] -= need
-            s.log.add(s.cycle, f"{s.name(p)} turns {need} philosophers into a Metropolis.")
+            s.log.add(s.cycle, T.t("log.metro.philosophers", who=T.seat(p), n=need))
         elif all(any(k in s.buildings[t] for t in s.territories_of(p)) for k in BUILDINGS):
             for k in BUILDINGS:
                 t = next(t for t in s.territories_of(p) if k in s.buildings[t])
                 s.buildings[t].remove(k)
-            s.log.add(s.cycle, f"{s.name(p)} turns four different buildings into a "
-                      "Metropolis.")
+            s.log.add(s.cycle, T.t("log.metro.buildings", who=T.seat(p)))
         else:
             return
         sites = metropolis_sites(s, p)
         if not sites:
-            s.log.add(s.cycle, f"{s.name(p)} has no room for a Metropolis: it is lost.")
+            s.log.add(s.cycle, T.t("log.metro.lost", who=T.seat(p)))
             continue
         s.pending.append({"type": "metropolis", "player": p})
         return
@@ -168,7 +170,8 @@ def take(s: CycladesState, p: int, t: int) -> None:
         if where[1] == t:
             where[0] = p
     if q >= 0 and q != p:
-        s.log.add(s.cycle, f"{s.name(p)} takes {s.tname(t)} from {s.name(q)}.")
+        s.log.add(s.cycle, T.t("log.takes.from", who=T.seat(p), at=T.place(s, t),
+                               whom=T.seat(q)))
         if METRO in s.buildings[t]:
             declare_end(s)  # a team's third Metropolis taken by conquest ends the game
         if s.opt("teams") and not s.territories_of(q):
@@ -176,7 +179,7 @@ def take(s: CycladesState, p: int, t: int) -> None:
         if not s.territories_of(q) and not s.opt("teams"):
             eliminate(s, q)
     else:
-        s.log.add(s.cycle, f"{s.name(p)} takes {s.tname(t)}.")
+        s.log.add(s.cycle, T.t("log.takes", who=T.seat(p), at=T.place(s, t)))
     check_metropolis(s, p)
     from meeple.games.cyclades.titans import check_artifacts
 
@@ -193,10 +196,10 @@ def military_victory(s: CycladesState, p: int, t: int) -> None:
     if s.team_metropolises(team) + 1 < RULES["team_metropolis_to_win"]:
         return
     if not room_for_metropolis(s, t):
-        s.log.add(s.cycle, f"{s.name(p)} has no room for a Metropolis: it is lost.")
+        s.log.add(s.cycle, T.t("log.metro.lost", who=T.seat(p)))
         return
     s.buildings[t].append(METRO)
-    s.log.add(s.cycle, f"{s.name(p)} builds a Metropolis on {s.tname(t)}: military victory.")
+    s.log.add(s.cycle, T.t("log.military_victory", who=T.seat(p), at=T.place(s, t)))
     declare_end(s)
 
 
@@ -210,7 +213,7 @@ def eliminate(s: CycladesState, q: int) -> None:
         if s.fleet_owner[sea] == q:
             s.fleets[sea], s.fleet_owner[sea] = 0, -1
     s.figures = [f for f in s.figures if f[3] != q]
-    s.log.add(s.cycle, f"{s.name(q)} has lost the last territory and leaves the game.")
+    s.log.add(s.cycle, T.t("log.eliminated", who=T.seat(q)))
 
 
 def declare_end(s: CycladesState) -> None:
@@ -218,7 +221,7 @@ def declare_end(s: CycladesState) -> None:
         team = [s.team_metropolises(k) for k in set(s.teams)]
         if max(team) >= RULES["team_metropolis_to_win"]:
             s.end_declared = True
-            s.log.add(s.cycle, "A team holds three Metropolises: this cycle is the last.")
+            s.log.add(s.cycle, T.t("log.last_cycle"))
 
 
 def finish(s: CycladesState, winners: list[int], reason: str) -> None:
@@ -228,9 +231,9 @@ def finish(s: CycladesState, winners: list[int], reason: str) -> None:
                 "reason": reason, "cycle": s.cycle,
                 "metropolises": [s.metropolises(p) for p in range(s.n)],
                 "gold": s.gold[:]}
-    names = ", ".join(s.name(p) for p in winners)
-    verb = "wins" if len(winners) == 1 else "win"
-    s.log.add(s.cycle, f"The game is over ({reason}): {names} {verb}.")
+    s.log.add(s.cycle, T.t("log.over" if len(winners) == 1 else "log.over.many",
+                           reason=T.t(f"reason.{reason.replace(' ', '_')}"),
+                           names=T.commas([T.seat(p) for p in winners])))
 
 
 def _best(s: CycladesState, groups: list[list[int]]) -> list[int]:
@@ -282,7 +285,7 @@ def apply_choice(s: CycladesState, top: dict[str, Any], a: Action) -> None:
     if a.kind == "metropolis":
         t = int(a.args[0])
         s.buildings[t].append(METRO)
-        s.log.add(s.cycle, f"{s.name(p)} raises a Metropolis on {s.tname(t)}.")
+        s.log.add(s.cycle, T.t("log.metro.raised", who=T.seat(p), at=T.place(s, t)))
         if s.special_display and p not in s.special_takers:
             # The first two players to raise a Metropolis each take a special one.
             s.pending.append({"type": "special", "player": p, "at": t})
@@ -293,10 +296,10 @@ def apply_choice(s: CycladesState, top: dict[str, Any], a: Action) -> None:
         s.special_display.remove(kind)
         s.special_takers.append(p)
         s.specials[int(top["at"])] = kind
-        s.log.add(s.cycle, f"{s.name(p)}'s new Metropolis is the {kind.capitalize()} one.")
+        s.log.add(s.cycle, T.t("log.metro.special", who=T.seat(p), kind=T.special(kind)))
         if kind == "cultural":
             check_metropolis(s, p)
     else:
         t = int(a.args[0])
         s.markers[t] += 1
-        s.log.add(s.cycle, f"{s.name(p)} puts a prosperity marker on {s.tname(t)} (Apollo).")
+        s.log.add(s.cycle, T.t("log.prosper", who=T.seat(p), at=T.place(s, t)))

@@ -9,7 +9,9 @@ from typing import Any
 
 from meeple.core.actions import Action
 from meeple.core.game import Prompt
+from meeple.core.text import Text
 from meeple.games.cyclades import battle, creatures, economy, titans, turn
+from meeple.games.cyclades import texts as T
 from meeple.games.cyclades.state import APOLLO, DATA, CycladesState
 
 RULES = DATA.rules
@@ -23,27 +25,30 @@ def prompts(s: CycladesState) -> list[Prompt]:
         return [Prompt(int(top["player"]), str(top["type"]), pending_text(s, top))]
     if s.phase == "auction":
         p, banned = s.queue[0]
-        extra = f" (not {banned}, where you were outbid)" if banned else ""
-        return [Prompt(int(p), "bid", f"make an offering to a god{extra}")]
+        if banned:
+            text = T.t("prompt.bid.not", name=str(banned), god=T.god(str(banned)))
+            return [Prompt(int(p), "bid", text)]
+        return [Prompt(int(p), "bid", BID)]
     god, p = s.current()
-    return [Prompt(p, "turn", f"your turn with {god.capitalize()}: act, then end")]
+    return [Prompt(p, "turn", T.t("prompt.turn", god=T.god(god)))]
 
 
-def pending_text(s: CycladesState, top: dict[str, object]) -> str:
-    texts = {"retreat": "the battle goes on: fight another round or retreat",
-             "target": f"choose where the {top.get('creature')} acts",
-             "metropolis": "choose the territory of your new Metropolis",
-             "prosper": "Apollo: put a prosperity marker on one of your territories",
-             "special": "take one of the special Metropolises on display",
-             "kronos": "Kronos: take your free building or Titan",
-             "place": "choose where you start", "kraken": "move the Kraken on, or stop",
-             "sphinx": "Sphinx: sell a troop, fleet, priest or philosopher for 2 gold, "
-                       "or stop", "sylph": "Sylph: move fleets one sea, or stop",
-             "loss": "you lose a figure: a troop or a Titan?",
-             "transfer": "send the Sandals or the Helm to an ally (1 gold each), or end",
-             "share": f"give some of the {top.get('gold')} gold of the "
-                      f"{str(top.get('why', '')).capitalize()} to an ally, or keep it"}
-    return texts.get(str(top["type"]), str(top["type"]))
+BID = T.t("prompt.bid")
+# The pending decisions' prompts that take no argument, made once.
+PENDING = {k: T.t(f"prompt.{k}") for k in ("retreat", "metropolis", "prosper", "special",
+                                            "kronos", "place", "kraken", "sphinx", "sylph",
+                                            "loss", "transfer")}
+
+
+def pending_text(s: CycladesState, top: dict[str, object]) -> Text:
+    kind = str(top["type"])
+    if kind == "target":
+        name = str(top.get("creature"))  # English names it in lower case
+        return T.t("prompt.target", name=name, card=T.card(name))
+    if kind == "share":
+        return T.t("prompt.share", n=int(str(top.get("gold"))),
+                   why=T.card(str(top.get("why", ""))))
+    return PENDING.get(kind) or T.t("prompt.other", kind=kind)
 
 
 def legal(s: CycladesState, p: int) -> list[Action]:
@@ -87,7 +92,7 @@ def apply(s: CycladesState, p: int, a: Action) -> None:
 # ---- the cycle ------------------------------------------------------------------
 def start_cycle(s: CycladesState) -> None:
     s.cycle += 1
-    s.log.add(s.cycle, f"Cycle {s.cycle} begins.")
+    s.log.add(s.cycle, T.t("log.cycle", n=s.cycle))
     update_creatures(s)
     update_gods(s)
     if not (s.opt("free_start") and s.cycle == 1):
@@ -102,7 +107,7 @@ def update_creatures(s: CycladesState) -> None:
     fill the empty slots in use (one slot in the first cycle, two in the second)."""
     last = s.track[-1]
     if last:
-        s.log.add(s.cycle, f"{last.capitalize()} leaves the creature track unsold.")
+        s.log.add(s.cycle, T.t("log.unsold", card=T.card(last)))
         if last not in DATA.artifacts:  # unsold artifacts leave the game
             s.discard.append(last)
     slots = RULES["track_slots_by_cycle"]
@@ -113,7 +118,7 @@ def update_creatures(s: CycladesState) -> None:
         if not s.track[i]:
             s.track[i] = draw(s)
             if s.track[i]:
-                s.log.add(s.cycle, f"{s.track[i].capitalize()} appears on the creature track.")
+                s.log.add(s.cycle, T.t("log.appears", card=T.card(s.track[i])))
     s.used_temples = [0] * s.n
 
 
@@ -121,7 +126,7 @@ def draw(s: CycladesState) -> str:
     if not s.deck and s.discard:
         s.deck, s.discard = s.discard, []
         s.rng.shuffle(s.deck)
-        s.log.add(s.cycle, "The creature discard pile is shuffled into a new deck.")
+        s.log.add(s.cycle, T.t("log.reshuffle"))
     return s.deck.pop() if s.deck else ""
 
 
@@ -142,9 +147,11 @@ def update_gods(s: CycladesState) -> None:
     s.rng.shuffle(rest)
     line = first + rest
     s.gods, s.facedown = line[:visible], line[visible:]
-    hidden = f"; face down: {len(s.facedown)}" if s.facedown else ""
-    s.log.add(s.cycle, "God track: " + ", ".join(g.capitalize() for g in s.gods)
-              + f", Apollo{hidden}.")
+    gods = [T.god(g) for g in s.gods]
+    if s.facedown:
+        s.log.add(s.cycle, T.t("log.gods.hidden", gods=T.commas(gods), n=len(s.facedown)))
+    else:
+        s.log.add(s.cycle, T.t("log.gods", gods=T.commas(gods)))
 
 
 # ---- offerings ------------------------------------------------------------------
@@ -180,7 +187,7 @@ def bid(s: CycladesState, p: int, a: Action) -> None:
     god = str(a.args[0])
     if god == APOLLO:
         s.apollo.append(p)
-        s.log.add(s.cycle, f"{s.name(p)} goes to Apollo.")
+        s.log.add(s.cycle, T.t("log.to_apollo", who=T.seat(p)))
         return
     amount = int(a.args[1])
     top = s.bids.get(god)
@@ -189,12 +196,13 @@ def bid(s: CycladesState, p: int, a: Action) -> None:
         if titans.thunderbolt_holder(s) == q:
             s.gold[p] -= 1
             s.gold[q] += 1
-            s.log.add(s.cycle, f"{s.name(p)} pays 1 gold to {s.name(q)}: Zeus's Thunderbolt.")
+            s.log.add(s.cycle, T.t("log.thunderbolt", who=T.seat(p), whom=T.seat(q)))
             titans.offer_share(s, q, 1, "thunderbolt")
         s.queue.insert(0, [q, god])
-        s.log.add(s.cycle, f"{s.name(p)} outbids {s.name(q)} on {god.capitalize()}: {amount}.")
+        s.log.add(s.cycle, T.t("log.outbids", who=T.seat(p), whom=T.seat(q), god=T.god(god),
+                               n=amount))
     else:
-        s.log.add(s.cycle, f"{s.name(p)} offers {amount} to {god.capitalize()}.")
+        s.log.add(s.cycle, T.t("log.offers", who=T.seat(p), n=amount, god=T.god(god)))
     s.bids[god] = [p, amount]
 
 
@@ -206,7 +214,7 @@ def end_auction(s: CycladesState) -> None:
             paid = payment(s, p, amount)
             s.gold[p] -= paid
             s.turns.append([g, p])
-            s.log.add(s.cycle, f"{s.name(p)} pays {paid} to {g.capitalize()}.")
+            s.log.add(s.cycle, T.t("log.pays", who=T.seat(p), n=paid, god=T.god(g)))
     s.turns += [[APOLLO, p] for p in s.apollo]
     # The first to play bids last next cycle.
     s.order = [int(p) for _, p in reversed(s.turns)]

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from meeple.core.actions import Action
 from meeple.core.game import Game, OptionSpec, State
 from meeple.core.rng import Rng
+from meeple.games.cyclades import texts as T
 from meeple.games.cyclades.data import load
 from meeple.games.cyclades.state import BUILDINGS, CycladesState
 
@@ -97,15 +98,18 @@ class CycladesGame(Game):
         for t, kind in zip(board.start_buildings, kinds, strict=False):
             s.buildings[t].append(kind)
         modules = [k for k in MODULES if opts[k]]
-        s.log.add(0, f"Cyclades for {players} on the {name} board"
-                  + (f"; modules: {', '.join(modules)}." if modules else "."))
+        board_name = T.t(f"board.{name}")
+        if modules:
+            s.log.add(0, T.t("log.begins.modules", n=players, board=board_name,
+                             modules=T.commas([T.t(f"module.{m}") for m in modules])))
+        else:
+            s.log.add(0, T.t("log.begins", n=players, board=board_name))
         from meeple.games.cyclades import flow
 
         if s.opt("free_start"):
             flow.update_gods(s)
             s.queue = [[p, ""] for p in s.order]
-            s.log.add(0, "The preliminary auction decides who chooses a start first "
-                      "(one player at most on Apollo).")
+            s.log.add(0, T.t("log.preliminary"))
         else:
             flow.start_cycle(s)
         return s
@@ -139,12 +143,15 @@ class CycladesGame(Game):
         c.rng = Rng(seed ^ 0x5DEECE66D)
         return c
 
-    def catalog(self) -> dict[str, str]:
-        """What each creature, artifact and special Metropolis does, for clients."""
-        out = {k: str(v["text"]) for k, v in DATA.creatures.items()}
-        out.update({k: str(v["text"]) for k, v in DATA.artifacts.items()})
-        out.update({f"{k} metropolis": str(v["text"])
-                    for k, v in RULES["special_metropolises"].items()})
+    def catalog(self, lang: str = "en") -> dict[str, str]:
+        """For clients, in ``lang``: what each creature, artifact and special Metropolis
+        does (keyed by its data name, ``military metropolis``), and the glossary's every
+        name and text by its catalog key (``god.zeus``, ``creature.satyr.text``)."""
+        out = {k: T.t(f"creature.{k}.text").render(lang) for k in DATA.creatures}
+        out.update({k: T.t(f"artifact.{k}.text").render(lang) for k in DATA.artifacts})
+        out.update({f"{k} metropolis": T.t(f"special.{k}.text").render(lang)
+                    for k in RULES["special_metropolises"]})
+        out.update(T.glossary(lang))
         return out
 
     def factions(self, state: State) -> list[str]:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from meeple.core.actions import Action
+from meeple.core.text import Arg, Text
+from meeple.games.cyclades import texts as T
 from meeple.games.cyclades.state import CycladesState
 
 
@@ -39,103 +41,112 @@ def render(s: CycladesState, player: int | None) -> str:
     return "\n".join(lines)
 
 
-def describe(s: CycladesState, player: int, a: Action) -> str:
+def describe(s: CycladesState, player: int, a: Action) -> Text:
     x = a.args
-    T = s.tname
     top = s.pending[-1] if s.pending else {}
 
-    def where(v: object) -> str:
-        return T(int(str(v)))
+    def where(v: object) -> Text:
+        return T.place(s, int(str(v)))
 
+    if x and x[0] == "none" and a.kind in ("build", "prosper"):
+        return T.t("do.nothing_to_take")  # a free-placement bonus with no room left
     match a.kind:
         case "bid":
             if x[0] == "apollo":
-                return "go to Apollo (free)"
-            return f"offer {x[1]} gold to {str(x[0]).capitalize()}"
+                return T.t("do.apollo")
+            return T.t("do.bid", n=int(str(x[1])), god=T.god(str(x[0])))
         case "end":
-            return "end your turn"
+            return T.t("do.end")
         case "troop" | "hire":
-            what = "a troop" if a.kind == "troop" else "a Titan (2 gold)"
-            return f"recruit {what} on {where(x[0])}"
+            return T.t(f"do.{a.kind}", at=where(x[0]))
         case "fleet":
-            return f"recruit a fleet in sea {x[0]}"
+            return T.t("do.fleet", sea=int(str(x[0])))
         case "priest" | "philosopher":
-            return f"gain a {a.kind}"
+            return T.t(f"do.{a.kind}")
         case "build":
-            return f"build on {where(x[0])} (2 gold)"
-        case "sail":
-            return f"sail {x[2]} fleet(s) from sea {x[0]} to sea {x[1]} (1 gold)"
-        case "sylph":
-            return f"move {x[2]} fleet(s) from sea {x[0]} to sea {x[1]} (Sylph)"
+            return T.t("do.build", at=where(x[0]))
+        case "sail" | "sylph":
+            return T.t(f"do.{a.kind}", n=int(str(x[2])), src=int(str(x[0])), dst=int(str(x[1])))
         case "march" | "titan":
             from meeple.games.cyclades.moves import land_routes
             from meeple.games.cyclades.turn import move_cost
 
-            steps = land_routes(s, player, int(x[0])).get(int(x[1]), (1, ()))[0]
-            along = "".join(f", with the {str(n).capitalize()}" for n in x[4:])
-            return (f"move {x[2]} troop(s) and {x[3]} Titan(s) from {where(x[0])} to "
-                    f"{where(x[1])}{along} ({move_cost(s, a.kind, steps)} gold)")
+            steps = land_routes(s, player, int(str(x[0]))).get(int(str(x[1])), (1, ()))[0]
+            along: Arg = ""
+            for n in reversed(x[4:]):
+                along = T.t("do.with", x=T.card(str(n)), rest=along)
+            return T.t("do.move", n=int(str(x[2])), k=int(str(x[3])), src=where(x[0]),
+                       dst=where(x[1]), along=along, cost=move_cost(s, a.kind, steps))
         case "buy":
-            card = s.track[int(x[0])]
+            card = s.track[int(str(x[0]))]
             from meeple.games.cyclades.creatures import price
 
-            return f"buy {card.capitalize()} for {price(s, player, int(x[0]))} gold"
+            return T.t("do.buy", card=T.card(card), n=price(s, player, int(str(x[0]))))
         case "renew":
-            return f"send {s.track[int(x[0])].capitalize()} away for a new creature (1 gold)"
+            return T.t("do.renew", card=T.card(s.track[int(str(x[0]))]))
         case "fight":
-            return "fight another round"
+            return T.t("do.fight")
         case "lose":
-            return f"lose a {'Titan' if x[0] == 'titan' else 'troop'}"
+            return T.t("do.lose", what=T.unit("titan" if x[0] == "titan" else "troop"))
         case "share":
-            return f"give {x[1]} gold to P{x[0]}" if x[1] else "keep the gold"
+            if x[1]:
+                return T.t("do.share", n=int(str(x[1])), whom=T.seat(int(str(x[0]))))
+            return T.t("do.keep")
         case "retreat":
-            return f"retreat to {where(x[0]) if top.get('kind') == 'land' else f'sea {x[0]}'}"
+            to = where(x[0]) if top.get("kind") == "land" else T.sea(int(str(x[0])))
+            return T.t("do.retreat", to=to)
         case "metropolis" | "prosper":
-            what = "raise the Metropolis" if a.kind == "metropolis" else "put a prosperity marker"
-            return f"{what} on {where(x[0])}"
+            return T.t(f"do.{a.kind}", at=where(x[0]))
         case "special":
-            return f"take the {str(x[0]).capitalize()} Metropolis"
+            return T.t("do.special", kind=T.special(str(x[0])))
         case "free":
             if x[0] == "none":
-                return "nothing to take"
-            return f"a free {x[0]} on {where(x[1])} (Kronos)"
+                return T.t("do.nothing_to_take")
+            return T.t("do.free", what=T.unit("titan") if x[0] == "titan"
+                       else T.building(str(x[0])), name=str(x[0]), at=where(x[1]))
         case "place":
             if x[0] == "none":
-                return "nowhere to start"
-            return f"start on {where(x[0])} (with any extra troop or Titan) and {where(x[1])}"
+                return T.t("do.nowhere")
+            return T.t("do.place", a=where(x[0]), b=where(x[1]))
         case "fleets":
-            return "no sea left" if x[0] == "none" else \
-                f"fleets in seas {x[0]} (with any extra fleet) and {x[1]}"
+            if x[0] == "none":
+                return T.t("do.no_sea")
+            return T.t("do.fleets", a=int(str(x[0])), b=int(str(x[1])))
         case "artifact":
-            return f"send the {str(x[0]).capitalize()} to {where(x[1])} (1 gold)"
+            return T.t("do.artifact", card=T.card(str(x[0])), at=where(x[1]))
         case "kraken":
-            return f"move the Kraken to sea {x[0]} (1 gold)"
+            return T.t("do.kraken", sea=int(str(x[0])))
         case "sell":
+            what = T.unit(str(x[0]))
             if len(x) == 1:
-                return f"sell a {x[0]} for 2 gold"
-            at = where(x[1]) if x[0] == "troop" else f"sea {x[1]}"
-            return f"sell a {x[0]} for 2 gold ({at})"
+                return T.t("do.sell", what=what)
+            at = where(x[1]) if x[0] == "troop" else T.sea(int(str(x[1])))
+            return T.t("do.sell.at", what=what, at=at)
         case "stop":
-            return "stop"
+            return T.t("do.stop")
         case "target":
             return _target(s, top, x)
-    return str(a)
+    return T.t("do.other", action=str(a))
 
 
-def _target(s: CycladesState, top: dict[str, object], x: tuple[object, ...]) -> str:
-    card = str(top.get("creature", ""))
+def _target(s: CycladesState, top: dict[str, object], x: tuple[object, ...]) -> Text:
+    name = str(top.get("creature", ""))
+    card = T.card(name)
     if x[0] == "none":
-        return f"{card.capitalize()}: nothing to act on"
-    if card in ("satyr", "dryad", "griffon"):
-        return f"{card.capitalize()}: take from P{x[0]}"
-    if card in ("sirens", "kraken"):
-        return f"{card.capitalize()}: sea {x[0]}"
-    if card == "pegasus":
-        return (f"Pegasus: {x[2]} troop(s), {x[3]} Titan(s) from {s.tname(int(str(x[0])))} "
-                f"to {s.tname(int(str(x[1])))}")
-    if card in ("giant", "cyclops"):
-        new = f" into a {x[2]}" if len(x) > 2 else ""
-        return f"{card.capitalize()}: the {x[1]} on {s.tname(int(str(x[0])))}{new}"
-    if card == "chimera":
-        return f"Chimera: use {str(x[0]).capitalize()}"
-    return f"{card.capitalize()}: {s.tname(int(str(x[0])))}"
+        return T.t("do.target.none", card=card)
+    if name in ("satyr", "dryad", "griffon"):
+        return T.t("do.target.player", card=card, p=int(str(x[0])), whom=T.seat(int(str(x[0]))))
+    if name in ("sirens", "kraken"):
+        return T.t("do.target.sea", card=card, sea=int(str(x[0])))
+    if name == "pegasus":
+        return T.t("do.target.pegasus", n=int(str(x[2])), k=int(str(x[3])),
+                   src=T.place(s, int(str(x[0]))), dst=T.place(s, int(str(x[1]))))
+    if name in ("giant", "cyclops"):
+        at = T.place(s, int(str(x[0])))
+        if len(x) > 2:
+            return T.t("do.target.turn", card=card, what=T.building(str(x[1])), at=at,
+                       new=T.building(str(x[2])))
+        return T.t("do.target.building", card=card, what=T.building(str(x[1])), at=at)
+    if name == "chimera":
+        return T.t("do.target.chimera", card=T.card(str(x[0])))
+    return T.t("do.target.place", card=card, at=T.place(s, int(str(x[0]))))

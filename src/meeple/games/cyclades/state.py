@@ -14,6 +14,7 @@ from meeple.core.actions import Action
 from meeple.core.game import Game, Prompt, State
 from meeple.core.log import Log
 from meeple.core.rng import Rng
+from meeple.core.text import Text
 from meeple.games.cyclades.data import Board, load
 
 DATA = load()
@@ -120,7 +121,10 @@ class CycladesState(State):
     def result(self) -> dict[str, Any]:
         if not self.is_terminal():
             return {"winner": None, "reason": "playing"}
-        return dict(self.outcome)
+        out = dict(self.outcome)
+        # The sentence a client shows, in the reader's language (the code stays for machines).
+        out["reason_text"] = Text(f"cyclades.reason.{str(out['reason']).replace(' ', '_')}.text")
+        return out
 
     def view(self, player: int | None) -> dict[str, Any]:
         from meeple.games.cyclades.view import view
@@ -159,7 +163,7 @@ class CycladesState(State):
             return _copy_dict(v)
         return v
 
-    def describe(self, player: int, action: Action) -> str:
+    def describe(self, player: int, action: Action) -> Text:
         from meeple.games.cyclades.render import describe
 
         return describe(self, player, action)

@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core.actions import Action
+from meeple.core.text import Text
 from meeple.games.cyclades import economy
+from meeple.games.cyclades import texts as T
 from meeple.games.cyclades.state import DATA, CycladesState
 
 RULES = DATA.rules
@@ -22,7 +24,8 @@ def thunderbolt_holder(s: CycladesState) -> int:
 
 def place_artifact(s: CycladesState, p: int, name: str, t: int) -> None:
     s.artifacts[name] = [p, t]
-    s.log.add(s.cycle, f"{s.name(p)} places the {name.capitalize()} on {s.tname(t)}.")
+    s.log.add(s.cycle, T.t("log.artifact", who=T.seat(p), card=T.card(name),
+                           at=T.place(s, t)))
     check_artifacts(s)
 
 
@@ -60,8 +63,8 @@ def transfer(s: CycladesState, p: int, name: str, t: int) -> None:
     s.gold[p] -= 1
     s.artifacts[name] = [s.owner[t], t]
     s.used[f"transfer_{name}"] = 1
-    s.log.add(s.cycle, f"{s.name(p)} pays 1 gold to send the {name.capitalize()} to "
-              f"{s.name(s.owner[t])} on {s.tname(t)}.")
+    s.log.add(s.cycle, T.t("log.transfer", who=T.seat(p), card=T.card(name),
+                           whom=T.seat(s.owner[t]), at=T.place(s, t)))
 
 
 def offer_share(s: CycladesState, p: int, gold: int, why: str) -> None:
@@ -206,19 +209,18 @@ def _start_seas(s: CycladesState, top: dict[str, Any]) -> list[Action]:
     return out
 
 
-def _bonus_text(bonus: dict[str, Any]) -> str:
+def _bonus_text(bonus: dict[str, Any]) -> Text:
     parts = []
     for key, value in bonus.items():
         if key == "building":
-            parts.append("a building of a god above Kronos (or a second Titan)"
-                         if value == "kronos" else f"a {value}")
+            parts.append(T.t("bonus.kronos") if value == "kronos"
+                         else T.t("a", x=T.building(str(value))))
         elif key == "prosperity":
-            parts.append("a prosperity marker")
+            parts.append(T.t("bonus.prosperity"))
         else:
-            noun = {"troops": "troop", "fleets": "fleet", "priests": "priest", "gold": "gold",
-                    "philosophers": "philosopher", "titans": "Titan"}[key]
-            parts.append(f"{value} {noun}" + ("s" if value > 1 and key != "gold" else ""))
-    return ", ".join(parts)
+            parts.append(T.t(f"bonus.{key}", n=int(value)))
+    out = T.commas(parts)
+    return out if isinstance(out, Text) else T.t("empty")
 
 
 def choice_legal(s: CycladesState, top: dict[str, Any]) -> list[Action]:
@@ -243,7 +245,7 @@ def apply_choice(s: CycladesState, top: dict[str, Any], a: Action) -> None:
     s.pending.pop()
     p = int(top["player"])
     if a.args and a.args[0] == "none":
-        s.log.add(s.cycle, f"{s.name(p)} has nowhere to take this.")
+        s.log.add(s.cycle, T.t("log.nowhere", who=T.seat(p)))
         return
     if a.kind == "artifact":  # an Apollo player's transfers, one artifact at a time
         transfer(s, p, str(a.args[0]), int(a.args[1]))
@@ -256,18 +258,19 @@ def apply_choice(s: CycladesState, top: dict[str, Any], a: Action) -> None:
         q, k = int(a.args[0]), int(a.args[1])
         s.gold[p] -= k
         s.gold[q] += k
-        what = str(top["why"]).capitalize()
-        s.log.add(s.cycle, f"{s.name(p)} gives {k} gold of the {what} to {s.name(q)}."
-                  if k else f"{s.name(p)} keeps the gold of the {what}.")
+        what = T.card(str(top["why"]))
+        s.log.add(s.cycle, T.t("log.share", who=T.seat(p), n=k, card=what, whom=T.seat(q))
+                  if k else T.t("log.keep", who=T.seat(p), card=what))
         return
     if a.kind == "free":
         kind, t = str(a.args[0]), int(a.args[1])
         if kind == "titan":
             s.titans[t] += 1
-            s.log.add(s.cycle, f"{s.name(p)} takes a free Titan on {s.tname(t)} (Kronos).")
+            s.log.add(s.cycle, T.t("log.free_titan", who=T.seat(p), at=T.place(s, t)))
         else:
             s.buildings[t].append(kind)
-            s.log.add(s.cycle, f"{s.name(p)} builds a free {kind} on {s.tname(t)} (Kronos).")
+            s.log.add(s.cycle, T.t("log.free_building", who=T.seat(p), what=T.building(kind),
+                                   at=T.place(s, t)))
             economy.check_metropolis(s, p)
         return
     god = str(top["god"])
@@ -279,7 +282,7 @@ def apply_choice(s: CycladesState, top: dict[str, Any], a: Action) -> None:
             s.troops[t] = 1
         s.troops[x] += int(bonus.get("troops", 0))
         s.titans[x] += int(bonus.get("titans", 0))
-        s.log.add(s.cycle, f"{s.name(p)} starts on {s.tname(x)} and {s.tname(y)}.")
+        s.log.add(s.cycle, T.t("log.starts", who=T.seat(p), a=T.place(s, x), b=T.place(s, y)))
         s.pending.append({**top, "stage": "sea", "land": [x, y]})
     elif a.kind == "fleets":
         x, y = int(a.args[0]), int(a.args[1])
@@ -289,8 +292,8 @@ def apply_choice(s: CycladesState, top: dict[str, Any], a: Action) -> None:
         s.priests[p] += int(bonus.get("priests", 0))
         s.philosophers[p] += int(bonus.get("philosophers", 0))
         s.gold[p] += int(bonus.get("gold", 0))
-        s.log.add(s.cycle, f"{s.name(p)} puts fleets in seas {x} and {y}; bonus of "
-                  f"{god.capitalize()}: {_bonus_text(bonus)}.")
+        s.log.add(s.cycle, T.t("log.start_fleets", who=T.seat(p), a=x, b=y, god=T.god(god),
+                               bonus=_bonus_text(bonus)))
         nxt = {"kronos": "kronos", "apollo": "prosper"}.get(god, "build")
         if nxt == "kronos" or "building" in bonus or nxt == "prosper":
             s.pending.append({**top, "stage": nxt})
@@ -298,8 +301,9 @@ def apply_choice(s: CycladesState, top: dict[str, Any], a: Action) -> None:
         t = int(a.args[0])
         kind = str(bonus["building"])
         s.buildings[t].append(kind)
-        s.log.add(s.cycle, f"{s.name(p)} starts with a {kind} on {s.tname(t)}.")
+        s.log.add(s.cycle, T.t("log.start_building", who=T.seat(p), what=T.building(kind),
+                               at=T.place(s, t)))
     elif a.kind == "prosper":
         t = int(a.args[0])
         s.markers[t] += 1
-        s.log.add(s.cycle, f"{s.name(p)} puts a prosperity marker on {s.tname(t)} (Apollo).")
+        s.log.add(s.cycle, T.t("log.prosper", who=T.seat(p), at=T.place(s, t)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from meeple.core.actions import Action
 from meeple.games.cyclades import battle, creatures, economy, moves, titans
+from meeple.games.cyclades import texts as T
 from meeple.games.cyclades.state import APOLLO, DATA, CycladesState
 
 RULES = DATA.rules
@@ -19,11 +20,11 @@ def start(s: CycladesState) -> None:
     for f in mine:  # a figure lasts until its owner's next turn (the Kraken stays)
         s.figures.remove(f)
         s.discard.append(f[0])
-        s.log.add(s.cycle, f"{f[0].capitalize()} of {s.name(p)} leaves the board.")
+        s.log.add(s.cycle, T.t("log.figure_leaves", card=T.card(str(f[0])), who=T.seat(p)))
     if p in s.eliminated:
         s.used["ended"] = 1
         return
-    s.log.add(s.cycle, f"{s.name(p)} plays with {god.capitalize()}.")
+    s.log.add(s.cycle, T.t("log.plays", who=T.seat(p), god=T.god(god)))
     if god == APOLLO:
         economy.apollo(s, p)
         s.used["ended"] = 1
@@ -124,7 +125,7 @@ def apply(s: CycladesState, p: int, a: Action) -> None:
     kind = a.kind
     if kind == "end":
         s.used["ended"] = 1
-        s.log.add(s.cycle, f"{s.name(p)} ends the turn.")
+        s.log.add(s.cycle, T.t("log.ends", who=T.seat(p)))
     elif kind in ("troop", "fleet", "priest", "philosopher"):
         cost = recruit_cost(s, god) or 0
         s.gold[p] -= cost
@@ -136,8 +137,8 @@ def apply(s: CycladesState, p: int, a: Action) -> None:
         s.used["built"] = 1
         building = str(DATA.god(god)["building"])
         s.buildings[t].append(building)
-        s.log.add(s.cycle, f"{s.name(p)} builds a {building} on {s.tname(t)} "
-                  f"({RULES['build_cost']} gold).")
+        s.log.add(s.cycle, T.t("log.builds", who=T.seat(p), what=T.building(building),
+                               at=T.place(s, t), n=int(RULES["build_cost"])))
         economy.check_metropolis(s, p)
     elif kind == "sail":
         s.gold[p] -= RULES["move_cost"]
@@ -159,15 +160,15 @@ def apply(s: CycladesState, p: int, a: Action) -> None:
         from meeple.games.cyclades.flow import draw
 
         s.track[i] = draw(s)
-        s.log.add(s.cycle, f"{s.name(p)} (Zeus) sends {old.capitalize()} away; "
-                  f"{(s.track[i] or 'nothing').capitalize()} takes its place.")
+        new = T.card(s.track[i]) if s.track[i] else T.t("nothing")
+        s.log.add(s.cycle, T.t("log.renew", who=T.seat(p), old=T.card(old), new=new))
     elif kind == "hire":
         t = int(a.args[0])
         s.gold[p] -= RULES["titan_hire_cost"]
         s.used["hire"] = 1
         s.titans[t] += 1
-        s.log.add(s.cycle, f"{s.name(p)} hires a Titan on {s.tname(t)} "
-                  f"({RULES['titan_hire_cost']} gold).")
+        s.log.add(s.cycle, T.t("log.hire", who=T.seat(p), at=T.place(s, t),
+                               n=int(RULES["titan_hire_cost"])))
     elif kind == "buy":
         creatures.buy(s, p, int(a.args[0]))
     elif kind == "artifact":
