@@ -51,6 +51,12 @@ def serve(
 
     url = db or os.environ.get("MEEPLE_DATABASE_URL") or default_url()
     redis = redis or os.environ.get("MEEPLE_REDIS_URL") or None
+    if redis:
+        from meeple.server.fanout import unreachable
+
+        problem = unreachable(redis)
+        if problem:
+            raise typer.BadParameter(problem, param_hint="--redis")
     smtp = smtp or os.environ.get("MEEPLE_SMTP_URL") or None
     if smtp:
         from meeple.server.mail import Smtp, SmtpUrlError

@@ -19,6 +19,7 @@ from starlette.exceptions import HTTPException
 
 from meeple.server.bots import BotRunner
 from meeple.server.errors import ApiError
+from meeple.server.fanout import Fanout
 from meeple.server.hub import Hub
 from meeple.server.mail import Smtp, deliver_mail, warn_deadlines
 from meeple.server.metrics import Metrics
@@ -69,12 +70,10 @@ def create_app(config: Config) -> FastAPI:
         app.state.hub = hub
         fanout = None
         if config.redis_url:
-            from meeple.server.fanout import Fanout
-
             fanout = Fanout(config.redis_url, hub)
             await fanout.start()
         await hub.start()
-        ticker = asyncio.create_task(_tick(hub, config, smtp))
+        ticker = asyncio.create_task(_tick(hub, config, smtp, fanout))
         try:
             yield
         finally:
@@ -119,9 +118,9 @@ def create_app(config: Config) -> FastAPI:
     return app
 
 
-async def _tick(hub: Hub, config: Config, smtp: Smtp | None) -> None:
-    """Deadlines, deadline warnings, webhook and email deliveries, checked every
-    ``config.tick_seconds``."""
+async def _tick(hub: Hub, config: Config, smtp: Smtp | None, fanout: Fanout | None) -> None:
+    """Deadlines, deadline warnings, webhook and email deliveries, memory, and (while Redis
+    is away) other processes' moves, checked every ``config.tick_seconds``."""
     async with httpx.AsyncClient() as client:
         while True:
             await asyncio.sleep(config.tick_seconds)
@@ -129,6 +128,8 @@ async def _tick(hub: Hub, config: Config, smtp: Smtp | None) -> None:
                 now = time.time()
                 await hub.expire(now)
                 hub.trim()
+                if fanout is not None:
+                    await fanout.tick()
                 await warn_deadlines(hub, now)
                 await deliver_mail(hub.store.engine, smtp, config.public_url)
                 await deliver_due(hub.store, client)

@@ -198,6 +198,21 @@ class Hub:
             live.deadline_at = row["deadline_at"] if row else None
             self._after_change(live, publish=False)
 
+    async def poll_watched(self) -> int:
+        """Catch up every game a WebSocket here watches whose database version is ahead
+        (while other processes' announcements cannot reach us). Returns how many moved."""
+        watched = {gid: live for gid, live in self.games.items() if live.subscribers}
+        if not watched:
+            return 0
+        versions = await asyncio.to_thread(self.store.versions, list(watched))
+        moved = 0
+        for gid, live in watched.items():
+            if versions.get(gid, 0) > live.version:
+                async with live.lock:
+                    await self.catch_up(live)
+                moved += 1
+        return moved
+
     # --- the one way to change a game ------------------------------------------------
 
     async def submit(self, gid: str, seat: int, action: str | dict[str, Any] | Action,

@@ -285,6 +285,11 @@ class Store:
             if i.result is not None:
                 write_result(c, i.result)
 
+    def versions(self, game_ids: list[str]) -> dict[str, int]:
+        with self.engine.connect() as c:
+            return {r[0]: int(r[1]) for r in c.execute(
+                select(db.games.c.id, db.games.c.version).where(db.games.c.id.in_(game_ids)))}
+
     def due_deadlines(self, now: float) -> list[str]:
         """Unfinished games whose deadline has passed."""
         with self.engine.connect() as c:
