@@ -108,3 +108,21 @@ def test_a_saved_state_keeps_its_texts() -> None:
     again = GAME.state_from_json(s.to_json())
     assert [e.message for e in again.log.events()] == [e.message for e in s.log.events()]
     assert again.log.text(None, "ru") == s.log.text(None, "ru")
+
+
+def test_prompts_and_choices_read_in_russian() -> None:
+    s = GAME.new_state(2, 1, {"teams": "traders,generals"})
+    for p in range(2):
+        s.apply(p, "ready")
+    prompt = s.prompts()[0].text
+    assert isinstance(prompt, Text)
+    assert prompt.render("en") == "P0 Trader, Heat 1402: 0/2 actions, 0/3 ravens; submit when done"
+    assert prompt.render("ru") == ("Торговец №0, Сезон Жара 1402 года: действий 0/2, "
+                                   "воронов 0/3; когда готово — submit")
+    choices = {str(a): s.describe(0, a) for a in s.legal_actions(0)}
+    assert isinstance(choices["offensive 5"], Text)
+    assert choices["offensive 5"].render("en") == "Offensive on 5 Weeping Woods"
+    assert choices["offensive 5"].render("ru") == "Наступление на провинцию 5 «Плачущий Лес»"
+    for action, text in choices.items():
+        if isinstance(text, Text):
+            assert not re.search(r"[A-Za-z]{3,}", text.render("ru")), action

@@ -5,64 +5,72 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
+from meeple.core.text import Text
 from meeple.games.colonies import sheets
 from meeple.games.colonies.data import load
 from meeple.games.colonies.model import NOBODY, RESOURCES, order_text
+from meeple.games.colonies.texts import order, province, resource, season, seat, t
 
 if TYPE_CHECKING:
     from meeple.games.colonies.state import ColoniesState
 
 DATA = load()
+RULES = DATA.rules
 
 
-def prompt_text(s: ColoniesState, p: int) -> str:
+def prompt_text(s: ColoniesState, p: int) -> Text:
     if p == s.master:
         if sheets.needs_master(s):
-            return "the Master: approve the character sheets handed in, or send them back"
-        return {"setup": "the Master: approve or send back the personal goals",
-                "orders": "the Master: write personal events, then resolve the season",
-                "goals": "the Master: was each personal goal achieved?"}.get(s.phase, "")
+            return t("prompt.master.sheets")
+        return t(f"prompt.master.{s.phase if s.phase in ('orders', 'goals') else 'setup'}")
     pl = s.players[p]
-    who = s.name(p)
+    who = seat(s, p)
     if s.phase == "setup" and sheets.enabled(s):
-        return f"{who}: {sheets.prompt(s, p)}"
+        return t("prompt.sheets", who=who, todo=sheets.prompt(s, p))
     if s.phase == "setup":
-        return f"{who}: swap up to 2 resource units, state a personal goal, then ready"
+        return t("prompt.setup", who=who, swaps=RULES["swap_max"])
     if s.phase == "spy":
-        return f"{who}: your spies succeeded; give two actions instead of your second, then submit"
-    extra = ""
+        return t("prompt.spy", who=who)
+    extra: Text | str = ""
     if pl.thaw_bonus > len(pl.thaw):
-        extra = f"; choose {pl.thaw_bonus - len(pl.thaw)} supply units (thaw RESOURCE)"
-    return (f"{who}, {s.season_label()}: {len(pl.orders)}/2 actions, {len(pl.ravens)}/3 "
-            f"ravens{extra}; submit when done")
+        extra = t("prompt.thaw", n=pl.thaw_bonus - len(pl.thaw))
+    return t("prompt.orders", who=who, season=season(s), n=len(pl.orders),
+             most=RULES["actions_per_season"], ravens=len(pl.ravens),
+             ravens_most=RULES["ravens_per_season"], extra=extra)
 
 
 def prov(i: object) -> str:
     return f"{i} {DATA.provinces[int(str(i)) - 1].name}"
 
 
-def describe(s: ColoniesState, p: int, a: Action) -> str:
+def describe(s: ColoniesState, p: int, a: Action) -> Text | str:
     k, args = a.kind, a.args
     if k == "offensive":
-        return f"Offensive on {prov(args[0])}"
+        return t("desc.offensive", province=province(int(args[0])))
     if k == "colonize":
-        return f"Colonize {prov(args[0])} (2 gold)"
+        return t("desc.colonize", province=province(int(args[0])), cost=RULES["colonize_cost"])
     if k == "propaganda":
-        return f"Propaganda: +{1 + int(args[1])} {args[0]} for {args[1]} gold"
+        return t("desc.propaganda", gain=1 + int(args[1]), stat=resource(str(args[0])),
+                 gold=int(args[1]))
     if k == "recruit":
-        return f"Recruitment: +{1 + int(args[0])} army at most, for {args[0]} gold"
+        return t("desc.recruit", gain=1 + int(args[0]), gold=int(args[0]))
     if k == "espionage":
-        return f"Espionage on {s.name(int(args[0]))} with {args[1]} gold"
+        return t("desc.espionage", who=seat(s, int(args[0])), gold=int(args[1]))
     if k == "cancel":
-        return f"cancel action {args[0]}: {order_text(s.players[p].orders[int(args[0]) - 1])}"
+        return t("desc.cancel", n=int(args[0]),
+                 order=order(s.players[p].orders[int(args[0]) - 1]))
     if k == "submit":
-        return "submit these orders"
+        return t("desc.submit")
     if k == "swap":
-        return f"swap 1 {args[0]} for 1 {args[1]}"
+        return t("desc.swap", give=resource(str(args[0])), get=resource(str(args[1])))
     if k == "sheet":
         return sheets.describe(s, a)
     if k == "force":
-        return f"collect taxes in {prov(args[0])} by force (−1 army this season)"
+        return t("desc.force", province=province(int(args[0])))
+    if k == "thaw":
+        return t("desc.thaw", res=resource(str(args[0])))
+    if k == "heat":
+        return t("desc.heat", res=resource(str(args[0])))
     return str(a)
 
 

@@ -10,6 +10,7 @@ from meeple.core.errors import IllegalActionError
 from meeple.core.game import Game, Prompt, State
 from meeple.core.log import Log
 from meeple.core.rng import Rng
+from meeple.core.text import Message
 from meeple.games.colonies.data import load
 from meeple.games.colonies.model import NOBODY, Sheet
 from meeple.games.colonies.sheets import CharacterSheet
@@ -165,7 +166,7 @@ class ColoniesState(State):
 
         return view(self, player)
 
-    def describe(self, player: int, action: Action) -> str:
+    def describe(self, player: int, action: Action) -> Message:
         from meeple.games.colonies.render import describe
 
         return describe(self, player, action)
