@@ -385,6 +385,9 @@ def _sheet_in_the_browser(browser: Any, site: str, gid: str, tokens: list[str], 
     shots.mkdir(parents=True, exist_ok=True)
     me = page(browser, 390, 844)  # a player on a phone
     me.goto(f"{site}/#/game/{gid}/{tokens[0]}")
+    me.wait_for_selector("#sheet-form", state="attached")
+    if me.is_visible('[data-tab="decide"]'):  # on a phone the form is under a tab
+        me.click('[data-tab="decide"]')
     me.wait_for_selector("#sheet-form")
     for field, value in [("name", "Don Alvaro de Soto"), ("race", "human"),
                          ("history", "A younger son of Cadiz."), ("picture", "ftp://x.org/a.png"),
