@@ -3,6 +3,7 @@ as the data files have them, and Russian games with no English template left in 
 
 import re
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from meeple.core.actions import Action
@@ -13,8 +14,10 @@ from meeple.games.cyclades import CycladesGame, CycladesState
 from meeple.games.cyclades.data import load
 from meeple.games.cyclades.texts import CATALOG, TERRITORIES, island_names
 from meeple.sim.match import play_match
+from tests.server_helpers import server
 
 GAME = CycladesGame()
+SOURCE = Path(__file__).parents[1] / "src" / "meeple" / "games" / "cyclades"
 DATA = load()
 LETTERS = re.compile(r"[A-Za-zА-Яа-яЁё]")
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
@@ -181,3 +184,28 @@ def test_english_lines_read_as_before() -> None:
     assert first[0] == "Cyclades for 3 on the base3 board."
     assert first[1] == "Cycle 1 begins."
     assert s.log.events()[0].line("ru") == "«Киклады», игроков: 3, карта: базовая, 3 игрока."
+
+
+def test_every_key_the_code_names_is_in_the_catalog() -> None:
+    named: set[str] = set()
+    for path in SOURCE.glob("*.py"):
+        # T.t("key", ...) and T.t("key" if ... else "other", ...)
+        for first in re.findall(r'\bt\(\s*("[^"]+"(?:\s+if\s[^"()]*?\selse\s+"[^"]+")?)',
+                                path.read_text("utf-8")):
+            named |= set(re.findall(r'"([^"]+)"', first))
+    assert {"log.round", "log.buys.temples", "prompt.bid.not", "do.target.pegasus",
+            "log.metro.lost", "bonus.kronos"} <= named
+    assert sorted(k for k in named if entry(f"{CATALOG}.{k}") is None) == []
+
+
+def test_the_catalog_route_takes_a_language(tmp_path: Path) -> None:
+    with server(tmp_path / "m.db") as c:
+        en = c.get("/api/catalog/cyclades").json()
+        assert en["harpy"] == DATA.creatures["harpy"]["text"]
+        ru = c.get("/api/catalog/cyclades?lang=ru").json()
+        assert ru["harpy"] == "Уничтожьте один отряд другого игрока (не Титана)."
+        assert ru["naval metropolis"] == "+3 в битвах на прилегающих морях, и в нападении тоже"
+        assert (en["artifact.cornucopia"], ru["artifact.cornucopia"]) == \
+            ("Cornucopia", "Большой рог изобилия")
+        refused = c.get("/api/catalog/cyclades?lang=de")
+        assert refused.status_code in (400, 422) and "lang" in refused.text
