@@ -3,6 +3,7 @@ their mood: the legal choices and their effects."""
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations, product
 from typing import Any
 
@@ -165,7 +166,7 @@ def do_collect(s: ClashState, p: int, c: City, mix: str) -> None:
     if needed:
         why = t("why.collected.by", hex=s.hname(c["hex"]), by=comma([_helper(x) for x in needed]))
     else:
-        why = t("why.collected", hex=s.hname(c["hex"]))
+        why = _collected(s.hname(c["hex"]))
     s.gain(p, pile, why)
     if "academy" in c["bld"] and s.has(p, "Public Education") and "Public Education" not in s.used:
         s.used.append("Public Education")
@@ -390,6 +391,11 @@ def do_happy(s: ClashState, p: int, c: City) -> None:
     s.log.add(s.round, t("happier", who=who(p), hex=s.hname(c["hex"]),
                          mood=name("mood_is", ["angry", "neutral", "happy"][c["mood"]]),
                          paid=pile(paid)))
+
+
+@cache
+def _collected(where: str) -> Text:
+    return t("why.collected", hex=where)
 
 
 def _helper(x: str) -> Text:

@@ -3,6 +3,7 @@ draws and the event deck."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from meeple.core.text import Text
@@ -121,7 +122,7 @@ def learn(s: ClashState, p: int, name: str, paid: Pile, why: Text) -> None:
     s.log.add(s.round, t("learns", who=who(p), adv=adv(name), why=why, paid=pile(paid)))
     info = DATA.advances[name]
     if bonus := info.get("bonus"):
-        s.gain(p, {bonus: 1}, t("why.token", adv=adv(name), token=res(bonus)))
+        s.gain(p, {bonus: 1}, _token(name, bonus))
     if name == "Philosophy":
         s.gain(p, {"ideas": 1}, adv("Philosophy"))
     if name in DATA.groups["Science"] and s.has(p, "Philosophy"):
@@ -139,6 +140,11 @@ def learn(s: ClashState, p: int, name: str, paid: Pile, why: Text) -> None:
         draw_wonder(s, p, adv(name))
     if s.advances_taken[p] % int(RULES["event_every"]) == 0:
         event(s, p)
+
+
+@cache
+def _token(advance: str, token: str) -> Text:
+    return t("why.token", adv=adv(advance), token=res(token))
 
 
 # ---- cards -------------------------------------------------------------------------

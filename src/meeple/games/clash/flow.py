@@ -5,6 +5,7 @@ retreats) and the status phase's decisions."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from meeple.core.actions import Action
@@ -286,7 +287,7 @@ def start_turn(s: ClashState) -> None:
     s.used = []
     for c in s.cities:
         c["acts"] = 0
-    s.log.add(s.round, t("turn", round=s.round, turn=s.turn, who=who(p)))
+    s.log.add(s.round, _turn(s.round, s.turn, p))
     if s.has(p, "Trade Routes"):
         n = trade_routes(s, p)
         if n:
@@ -294,6 +295,11 @@ def start_turn(s: ClashState) -> None:
             s.gain(p, {"gold" if gold else "food": n}, t("why.trade_routes", n=n))
     if has_wonder(s, p, "Great Library"):
         s.gain(p, {"ideas": 1}, Text("clash.wonder.Great Library"))
+
+
+@cache
+def _turn(round_: int, turn: int, p: int) -> Text:
+    return t("turn", round=round_, turn=turn, who=who(p))
 
 
 def trade_routes(s: ClashState, p: int) -> int:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core.actions import Action
-from meeple.core.text import Arg
+from meeple.core.text import Arg, Text
 from meeple.games.clash import texts as tx
 from meeple.games.clash.economy import payment, spend
 from meeple.games.clash.state import RULES, ClashState
-from meeple.games.clash.texts import adv, comma, name, units, who
+from meeple.games.clash.texts import adv, comma, name, region, who
 
 LAND = ("settler", "infantry")
 ROAD_COST = {"food": 1, "ore": 1}
@@ -170,8 +170,8 @@ def _arrive(s: ClashState, p: int, h: int, to: int, kind: str, movers: list[list
     k = sum(1 for u in movers if u[1] == kind)
     for u in movers:
         u[2] = to
-    s.log.add(s.round, tx.t("moves", who=who(p), units=units(kind, k), hex=s.hname(h),
-                         to=s.hname(to)))
+    s.log.add(s.round, Text(f"clash.moves.{kind}", who=who(p), n=k, hex=s.hname(h),
+                            to=s.hname(to)))
     enter(s, p, to, h)
 
 
@@ -208,4 +208,6 @@ def end_move(s: ClashState, p: int, item: dict[str, Any]) -> None:
 
 
 def _terrain(terrain: list[str]) -> Arg:
+    if len(terrain) == 4:  # a region, in one text
+        return region(terrain)
     return comma([name("terrain", x) for x in terrain])

@@ -227,25 +227,32 @@ class ClashState(State):
 
     def gain(self, p: int, pile: dict[str, int], why: Text) -> None:
         """Add resources, capped at the limits, and say so in the log."""
-        from meeple.games.clash.texts import amount, comma, t, who
+        from meeple.games.clash.texts import amount, comma, plus, t, who
 
-        got: list[Arg] = []
-        lost: list[Arg] = []
+        got: list[tuple[str, int]] = []
+        lost: list[tuple[str, int]] = []
         for r, k in pile.items():
             if k <= 0:
                 continue
             before = self.res[p][r]
             self.res[p][r] = min(self.limit(p, r), before + k)
             if self.res[p][r] > before:
-                got.append(t("plus", x=amount(r, self.res[p][r] - before)))
+                got.append((r, self.res[p][r] - before))
             if before + k > self.res[p][r]:
-                lost.append(t("over_limit", x=amount(r, before + k - self.res[p][r]),
-                              limit=self.limit(p, r)))
-        if got or lost:
-            line = t("gain", who=who(p), got=comma(got) if got else t("nothing"), why=why)
+                lost.append((r, before + k - self.res[p][r]))
+        if len(got) == 1 and not lost:
+            # the usual case, one flat text (search bots apply thousands of actions a
+            # second, issue 19): "P0: +1 food: Good Year."
+            r, n = got[0]
+            self.log.add(self.round, Text(f"clash.gain.{r}", who=who(p), n=n, why=why))
+        elif got or lost:
+            gains: list[Arg] = [plus(r, n) for r, n in got]
+            line = t("gain", who=who(p), got=comma(gains) if gains else t("nothing"), why=why)
             if lost:
-                line = t("gain.lost", who=who(p), got=comma(got) if got else t("nothing"),
-                         why=why, lost=comma(lost))
+                over: list[Arg] = [t("over_limit", x=amount(r, n), limit=self.limit(p, r))
+                                   for r, n in lost]
+                line = t("gain.lost", who=who(p), got=comma(gains) if gains else t("nothing"),
+                         why=why, lost=comma(over))
             self.log.add(self.round, line)
 
     def vp(self, p: int) -> float:

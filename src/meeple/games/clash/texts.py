@@ -21,7 +21,14 @@ Pile = dict[str, int]
 
 
 def t(key: str, **args: Arg) -> Text:
-    return Text(f"{CATALOG}.{key}", **args)
+    # Texts are immutable: one without arguments is made once (search bots apply
+    # thousands of actions a second, issue 19).
+    return Text(f"{CATALOG}.{key}", **args) if args else _const(key)
+
+
+@cache
+def _const(key: str) -> Text:
+    return Text(f"{CATALOG}.{key}")
 
 
 @cache
@@ -52,14 +59,28 @@ def building(kind: str) -> Text:
     return name("building", kind)
 
 
+@cache
 def amount(r: str, n: int) -> Text:
     """``n`` of a resource: "2 food" / "2 еды"."""
     return Text(f"{CATALOG}.amount.{r}", n=n)
 
 
+@cache
 def units(kind: str, n: int) -> Text:
     """``n`` units of a kind: "2 infantrys" (the log's English) / "2 пехоты"."""
     return Text(f"{CATALOG}.units.{kind}", n=n)
+
+
+@cache
+def plus(r: str, n: int) -> Text:
+    """A resource gained: "+2 food"."""
+    return t("plus", x=amount(r, n))
+
+
+def region(terrain: list[str]) -> Text:
+    """The four terrains of a region, in order."""
+    a, b, c, d = (name("terrain", x) for x in terrain)
+    return t("region", a=a, b=b, c=c, d=d)
 
 
 def comma(items: list[Arg]) -> Arg:
@@ -87,6 +108,7 @@ def tally(text: str, kind: str) -> Arg:
     return comma(items)
 
 
+@cache
 def card(c: str) -> Text:
     """An action or objective card by its name."""
     from meeple.games.clash.state import DATA
