@@ -134,3 +134,10 @@ def test_a_spy_is_told_in_russian_when_the_master_resolves_in_russian(tmp_path: 
                "--action", "propaganda loyalty 0", "--action", "submit")
     assert "Reports written to" in done
     assert "#### Занято без боя" in (tmp_path / "ru" / "heat-1402-public.md").read_text()
+
+
+def test_orders_for_the_masters_seat_point_to_the_master_command(tmp_path: Path) -> None:
+    game = _start(tmp_path)
+    code, out = _run("orders", str(game), "--player", "2", "--action", "resolve")
+    assert code == 2
+    assert "--player 2 is the Master's seat: the Master acts with meeple colonies master" in out

@@ -168,6 +168,9 @@ def orders(
             fail(f"these orders are for {season}, but the game is in {state.season_label()}"
                   + (" (that season is finished)" if state.phase != "setup" else ""))
         texts = from_file + texts
+    if player == state.master:
+        fail(f"--player {player} is the Master's seat: the Master acts with "
+             f"meeple colonies master {file} --action ...")
     if not 0 <= player < state.n:
         fail(f"no player {player} (players are 0 to {state.n - 1})")
     index, phase = state.season_no, state.phase
