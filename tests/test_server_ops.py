@@ -64,7 +64,8 @@ def test_liveness_and_readiness_are_separate(tmp_path: Path) -> None:
     with server(tmp_path / "db.sqlite") as c:
         assert c.get("/api/health/live").json() == {"status": "live"}
         assert c.get("/api/health/ready").json() == {"status": "ready"}
-        c.app.state.draining = True  # type: ignore[attr-defined]
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        c.portal.call(hub.drain)  # type: ignore[union-attr]
         r = c.get("/api/health/ready")
         assert r.status_code == 503
         assert r.json() == {"status": "not ready", "reason": "the server is shutting down"}

@@ -4,6 +4,8 @@ seat's WebSocket telling when something changed."""
 from __future__ import annotations
 
 import json
+import time
+import uuid
 from typing import Annotated, Any
 
 import httpx
@@ -59,28 +61,75 @@ def play(
     _play(server, game_id, token)
 
 
+# A server restarting (a deploy, a rolling restart) is waited for this long, with backoff,
+# before the client gives up; a move cut off on the way is sent again under the same
+# idempotency key, so it is never applied twice.
+PATIENCE = 120.0
+
+
 def _call(method: str, url: str, **kw: Any) -> Any:
-    try:
-        r = httpx.request(method, url, timeout=30, **kw)
-    except httpx.HTTPError as e:
-        fail(f"cannot reach the server: {e}")
-    data = r.json()
-    if r.is_error:
-        err = data.get("error", {}) if isinstance(data, dict) else {}
-        fail(err.get("message") or f"HTTP {r.status_code}")
-    return data
+    end, wait, told = time.monotonic() + PATIENCE, 0.5, False
+    while True:
+        try:
+            r = httpx.request(method, url, timeout=30, **kw)
+        except httpx.HTTPError as e:
+            problem = f"cannot reach the server: {e}"
+        else:
+            data = r.json()
+            if r.status_code != 503:
+                if r.is_error:
+                    err = data.get("error", {}) if isinstance(data, dict) else {}
+                    fail(err.get("message") or f"HTTP {r.status_code}")
+                return data
+            problem = str(data.get("error", {}).get("message", "the server is unavailable"))
+        if time.monotonic() + wait > end:
+            fail(problem)
+        if not told:
+            typer.echo(f"({problem}; trying again)")
+            told = True
+        time.sleep(wait)
+        wait = min(wait * 2, 8.0)
+
+
+class _Socket:
+    """The seat's WebSocket, opened again (with backoff) whenever the server drops it."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.ws: Any = None
+
+    def recv(self) -> dict[str, Any]:
+        from websockets.exceptions import ConnectionClosed, InvalidStatus
+        from websockets.sync.client import connect
+
+        end, wait = time.monotonic() + PATIENCE, 0.5
+        while True:
+            try:
+                if self.ws is None:
+                    self.ws = connect(self.url)
+                return dict(json.loads(self.ws.recv()))
+            except (ConnectionClosed, OSError, InvalidStatus, TimeoutError) as e:
+                self.close()
+                if time.monotonic() + wait > end:
+                    fail(f"the server's updates stopped: {e}")
+                time.sleep(wait)
+                wait = min(wait * 2, 8.0)
+
+    def close(self) -> None:
+        if self.ws is not None:
+            self.ws.close()
+            self.ws = None
 
 
 def _play(server: str, gid: str, token: str) -> None:
-    from websockets.sync.client import connect
-
     headers = {"Authorization": f"Bearer {token}"}
     seen = 0
-    ws_url = server.replace("http", "ws", 1) + f"/api/games/{gid}/ws?token={token}"
-    with connect(ws_url) as ws:
+    ws = _Socket(server.replace("http", "ws", 1) + f"/api/games/{gid}/ws?token={token}")
+    try:
         while True:
             v = _call("GET", f"{server}/api/games/{gid}", headers=headers)
-            for e in _call("GET", f"{server}/api/games/{gid}/log?since={seen}", headers=headers):
+            for e in _call("GET", f"{server}/api/games/{gid}/log?since={seen}",
+                           headers=headers):
                 typer.echo(f"  · {e['text']}")
                 seen = e["index"] + 1
             if v["finished"]:
@@ -94,15 +143,36 @@ def _play(server: str, gid: str, token: str) -> None:
             line = _ask(v)
             if line is None:
                 return
-            r = httpx.post(f"{server}/api/games/{gid}/actions", headers=headers, timeout=30,
-                           json={"action": line, "version": v["version"]})
-            if r.is_error:
-                typer.echo(f"Refused: {r.json()['error']['message']}")
+            r = _submit(server, gid, headers, line, v["version"])
+            if r is not None:
+                typer.echo(f"Refused: {r}")
+    finally:
+        ws.close()
 
 
-def _wait(ws: Any, version: int) -> None:
+def _submit(server: str, gid: str, headers: dict[str, str], action: str,
+            version: int) -> str | None:
+    """Sends a move (again, under the same key, while the server restarts); returns the
+    reason it was refused, or None."""
+    key = uuid.uuid4().hex
+    end, wait = time.monotonic() + PATIENCE, 0.5
     while True:
-        msg = json.loads(ws.recv())
+        try:
+            r = httpx.post(f"{server}/api/games/{gid}/actions", headers=headers, timeout=30,
+                           json={"action": action, "version": version, "key": key})
+            if r.status_code != 503:
+                return str(r.json()["error"]["message"]) if r.is_error else None
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() + wait > end:
+            fail("the server did not come back; your move may not have been taken")
+        time.sleep(wait)
+        wait = min(wait * 2, 8.0)
+
+
+def _wait(ws: _Socket, version: int) -> None:
+    while True:
+        msg = ws.recv()
         if msg.get("type") == "update" and msg["version"] != version:
             return
 

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+from types import FrameType
 from typing import Annotated
 
 import typer
+import uvicorn
+from fastapi import FastAPI
 
 
 def serve(
@@ -42,10 +46,11 @@ def serve(
     = 600.0,
     finished_seconds: Annotated[float, typer.Option(
         min=0, help="A finished game leaves memory this long after its last use.")] = 5.0,
+    drain_seconds: Annotated[float, typer.Option(
+        min=0, help="On SIGTERM: how long the server says it is not ready and refuses "
+                    "moves (telling clients to come back) before it closes.")] = 1.0,
 ) -> None:
     """Run the game server (HTTP API at /api, OpenAPI schema at /docs and /openapi.json)."""
-    import uvicorn
-
     from meeple.server.app import Config, create_app
     from meeple.server.db import default_url
 
@@ -75,8 +80,31 @@ def serve(
 
     redact_secrets_in_logs()
     # Each update is a small JSON view: compressing it costs more CPU than it saves.
-    uvicorn.run(create_app(config), host=host, port=port, log_level=log_level,
-                ws_per_message_deflate=False, loop="auto", ws_max_size=config.max_body)
+    app = create_app(config)
+    server = _DrainingServer(uvicorn.Config(
+        app, host=host, port=port, log_level=log_level, ws_per_message_deflate=False,
+        loop="auto", ws_max_size=config.max_body), app, drain_seconds)
+    server.run()
+
+
+class _DrainingServer(uvicorn.Server):
+    """On SIGTERM (or Ctrl-C): readiness turns false and moves are refused with 503 at
+    once, every WebSocket is told to come back, and ``drain_seconds`` later uvicorn's own
+    graceful shutdown begins (requests in progress finish; sockets close with 1012)."""
+
+    def __init__(self, config: uvicorn.Config, app: FastAPI, drain_seconds: float) -> None:
+        super().__init__(config)
+        self.app = app
+        self.drain_seconds = drain_seconds
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        hub = getattr(self.app.state, "hub", None)
+        if hub is None or hub.draining or self.should_exit:
+            super().handle_exit(sig, frame)
+            return
+        loop = asyncio.get_event_loop()
+        loop.call_soon_threadsafe(hub.drain)
+        loop.call_later(self.drain_seconds, super().handle_exit, sig, frame)
 
 
 def _safe(url: str) -> str:

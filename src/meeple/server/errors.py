@@ -43,3 +43,8 @@ class Conflict(ApiError):
 class Illegal(ApiError):
     status = 422
     code = "illegal_action"
+
+
+class Restarting(ApiError):
+    status = 503
+    code = "restarting"

@@ -22,7 +22,7 @@ from meeple.core.errors import ActionParseError, IllegalActionError, MeepleError
 from meeple.core.game import Game, State
 from meeple.core.text import DEFAULT_LANG, localize, render
 from meeple.server.bots import BotRunner
-from meeple.server.errors import ApiError, BadRequest, Conflict, Illegal
+from meeple.server.errors import ApiError, BadRequest, Conflict, Illegal, Restarting
 from meeple.server.mail import game_notices
 from meeple.server.metrics import Metrics
 from meeple.server.ratings import apply_pending, final_result
@@ -109,6 +109,7 @@ class Hub:
         self.metrics = metrics or Metrics()
         # Games leave memory when idle (finished ones soon) and beyond ``max_games``; the
         # database holds them, and ``live`` rebuilds one when it is asked for again.
+        self.draining = False  # shutting down: no new moves, clients told to come back
         self.max_games = max_games
         self.idle_seconds = idle_seconds
         self.finished_seconds = finished_seconds
@@ -198,6 +199,15 @@ class Hub:
             live.deadline_at = row["deadline_at"] if row else None
             self._after_change(live, publish=False)
 
+    def drain(self) -> None:
+        """Before a shutdown: take no new move and tell every WebSocket to come back (the
+        server closes them with 1012, "service restart", right after)."""
+        self.draining = True
+        for live in self.games.values():
+            for sub in live.subscribers:
+                sub.put({"type": "restart", "message": "the server is restarting: "
+                         "reconnect in a moment, nothing is lost"})
+
     async def poll_watched(self) -> int:
         """Catch up every game a WebSocket here watches whose database version is ahead
         (while other processes' announcements cannot reach us). Returns how many moved."""
@@ -220,6 +230,9 @@ class Hub:
                      source: str = "seat") -> dict[str, Any]:
         started = time.perf_counter()
         try:
+            if self.draining:
+                raise Restarting("the server is restarting; nothing was changed: send the "
+                                 "move again in a moment")
             ack = await self._submit(gid, seat, action, version, key, source)
         except ApiError as e:
             self.metrics.refused.labels(e.code).inc()

@@ -29,11 +29,11 @@ async def live() -> dict[str, str]:
 @router.get("/api/health/ready", summary="Can the server take moves now (readiness)",
             responses={503: {"description": "not ready: the reason is named"}})
 async def ready(request: Request) -> JSONResponse:
-    if getattr(request.app.state, "draining", False):
-        return _not_ready("the server is shutting down")
     hub = getattr(request.app.state, "hub", None)
     if hub is None:
         return _not_ready("the server is starting")
+    if hub.draining:
+        return _not_ready("the server is shutting down")
     try:
         await asyncio.wait_for(asyncio.to_thread(hub.store.ping), READY_TIMEOUT)
     except TimeoutError:
