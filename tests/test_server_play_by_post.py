@@ -159,6 +159,9 @@ def test_colonies_master_approves_goals_and_ravens_reach_only_their_addressee(
         assert "Meet me at the ford" in report
         assert "Meet me at the ford" not in c.get(f"/api/games/{gid}/report",
                                                   headers=auth(t[2])).text
+        russian = c.get(f"/api/games/{gid}/report?lang=ru", headers=auth(t[1])).text
+        assert "Meet me at the ford" in russian and "Сезон Жара" in russian
+        assert c.get(f"/api/games/{gid}/report?lang=de", headers=auth(t[1])).status_code == 400
 
 
 def test_bot_seats_play_their_turns_on_the_server(tmp_path: Path) -> None:

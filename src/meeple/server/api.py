@@ -182,7 +182,7 @@ async def catalog(game: str, lang: Lang = "en") -> dict[str, str]:
 async def report(request: Request, gid: str, authorization: Auth = None,
                  season: Annotated[int, Query(ge=0, le=1000)] = 0,
                  fmt: Annotated[str, Query(alias="format", pattern="^(md|bbcode)$")] = "md",
-                 ) -> str:
+                 lang: Lang = "en") -> str:
     hub = _hub(request)
     cred = await _cred(hub, gid, authorization)
     live = await hub.live(gid)
@@ -195,7 +195,7 @@ async def report(request: Request, gid: str, authorization: Auth = None,
     if season - 1 > last:
         raise NotFound(f"season {season} has no report yet (the latest is season {last + 1})")
     index = season - 1 if season else last
-    text = rep.lines(s, index, _seat_of(cred))
+    text = rep.lines(s, index, _seat_of(cred), lang)
     return rep.markdown(text) if fmt == "md" else rep.bbcode(text)
 
 
