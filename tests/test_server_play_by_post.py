@@ -82,7 +82,8 @@ def test_missing_colonies_orders_count_as_no_actions_at_the_deadline(tmp_path: P
         v = c.get(f"/api/games/{g['id']}", headers=auth(t0)).json()
         assert v["view"]["season"] != season
         record = c.get(f"/api/games/{g['id']}/export", headers=auth(g["owner_token"])).json()
-        assert [(a["player"], a["action"]) for a in record["actions"]] == [
+        # On a slow machine the next season's deadline may pass too before the export.
+        assert [(a["player"], a["action"]) for a in record["actions"]][:5] == [
             (0, "ready"), (1, "ready"), (0, "recruit 0"), (0, "submit"), (1, "submit")]
         log = [x["text"] for x in c.get(f"/api/games/{g['id']}/log", headers=auth(t0)).json()]
         assert any(x.startswith("Recruitment:") for x in log)
