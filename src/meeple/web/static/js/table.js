@@ -4,7 +4,7 @@
 // the rules, and the end of the game. On a phone the panels become tabs under the board
 // and the status bar sits at the bottom. Updates come over the seat's WebSocket.
 import { call, catalog as fetchCatalog, subscribe } from "./api.js";
-import { h, clear } from "./dom.js";
+import { h, s, clear } from "./dom.js";
 import { language } from "./i18n.js";
 import { t } from "./ui/text.js";
 import { remember } from "./store.js";
@@ -20,6 +20,11 @@ import * as cyclades from "./cyclades.js";
 import * as clash from "./clash.js";
 
 const GAMES = { cult, colonies, cyclades, clash };
+
+// A small clock face (the fonts on many machines have no clock glyph).
+const clockIcon = () => s("svg", { class: "icon", width: 16, height: 16, viewBox: "0 0 16 16", "aria-hidden": "true" },
+  s("circle", { cx: 8, cy: 8, r: 6.5, fill: "#fff", stroke: "currentColor", "stroke-width": 1.8 }),
+  s("path", { d: "M8 4.2 V8 L10.6 9.6", fill: "none", stroke: "currentColor", "stroke-width": 1.8, "stroke-linecap": "round" }));
 // Choices that are no place on the board and answer the whole question: the status bar.
 const QUICK = /^[a-z_-]+$/;
 const PHONE = "(max-width: 700px)";
@@ -52,8 +57,8 @@ export function showTable(root, gid, token) {
   const skip = h("a", { class: "skip", href: "#decision", onclick: (ev) => { ev.preventDefault(); focusDecision(true); } },
     t("skipToDecision"));
   const grid = h("div", { class: "tablegrid", id: "table" },
-    prompt, h("div", { class: "board-area" }, board, mine), tabBox,
-    h("div", { class: "side-area" }, side, logPanel, rules, extra));
+    prompt, h("div", { class: "board-area" }, board, mine, extra), tabBox,
+    h("div", { class: "side-area" }, side, logPanel, rules));
   root.append(skip, error, grid);
   root.classList.add("at-table");
   arrowKeys(grid);
@@ -176,6 +181,8 @@ export function showTable(root, gid, token) {
   function drawStatus() {
     const p = ctx.payload;
     clear(status);
+    const place = p.seat === null ? t("spectating") : ctx.seatName(p.seat);
+    status.append(h("h1", { class: "sr", text: `${p.title} — ${place}` }));
     if (p.finished) {
       status.append(h("p", { class: "status-line", id: "status-line" }, h("strong", { text: t("gameOver") })));
       return;
@@ -184,7 +191,6 @@ export function showTable(root, gid, token) {
     const who = p.waiting.map((w) => ctx.seatName(w));
     const ask = isMine ? (p.prompt && p.prompt[0]) || t("yourTurn")
       : who.length ? `${who.join(", ")} ${who.length > 1 ? t("areDeciding") : t("isDeciding")}…` : t("nobody");
-    const place = p.seat === null ? t("spectating") : ctx.seatName(p.seat);
     status.append(
       h("p", { class: `status-line${isMine ? " is-mine" : ""}`, id: "status-line" },
         h("span", { class: "status-ask", text: ask })),
@@ -193,7 +199,7 @@ export function showTable(root, gid, token) {
     const quick = ui.quick;
     if (quick.length) status.append(h("div", { class: "quick", role: "group", "aria-label": t("decision") },
       quick.map((c) => choiceButton(c, ctx.send, "quick"))));
-    if (p.deadline_at) status.append(h("span", { class: "countdown", id: "countdown", role: "timer" }));
+    if (p.deadline_at) status.append(h("span", { class: "countdown", role: "timer", id: "countdown-box" }, clockIcon(), h("span", { id: "countdown" })));
     if (isMine) status.append(h("button", { type: "button", class: "ghost to-decision", onclick: () => focusDecision(true) },
       t("tabDecide")));
     const sound = h("input", { type: "checkbox", id: "sound", checked: soundOn() });
@@ -207,9 +213,9 @@ export function showTable(root, gid, token) {
     const el = document.getElementById("countdown"), p = ctx.payload;
     if (!el || !p || !p.deadline_at) return;
     const left = p.deadline_at - Date.now() / 1000;
-    el.textContent = left > 0 ? `⏱ ${clock(left)}` : `⏱ ${t("timeUp")}`;
-    el.setAttribute("aria-label", left > 0 ? `${clock(left)} ${t("deadlineLeft")}` : t("timeUp"));
-    el.classList.toggle("urgent", left < 30);
+    el.textContent = left > 0 ? clock(left) : t("timeUp");
+    el.parentElement.setAttribute("aria-label", left > 0 ? `${clock(left)} ${t("deadlineLeft")}` : t("timeUp"));
+    el.parentElement.classList.toggle("urgent", left < 30);
   }
 
   function drawDecision() {
@@ -264,12 +270,13 @@ export function showTable(root, gid, token) {
 
   function drawTabs() {
     const items = [
-      { id: "decide", label: t("tabDecide"), panel: decide },
+      // The game's extra panel (god track, advance tree, orders and ravens) is where
+      // much of a decision is made: it goes with the decision.
+      { id: "decide", label: t("tabDecide"), panel: extra.childNodes.length ? [decide, extra] : decide },
       { id: "mine", label: t("tabMine"), panel: mine.hidden ? null : mine },
       { id: "players", label: t("tabPlayers"), panel: side.hidden ? null : side },
       { id: "log", label: t("tabLog"), panel: logPanel },
       { id: "rules", label: t("tabRules"), panel: rules.hidden ? null : rules },
-      { id: "more", label: t("tabMore"), panel: extra.childNodes.length ? extra : null },
     ];
     clear(tabBox).append(tabs(items, ui.tab, { label: t("tabMore") }));
   }

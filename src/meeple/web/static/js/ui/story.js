@@ -46,15 +46,25 @@ export function sinceList(lines, names, state, shown = 3) {
   return box;
 }
 
-// Scores from the result if it has them, else from the game module.
+// Scores from the result if it has them, else from the game module (`scores(p)`), else
+// from the players' victory track in the view (Clash's points, Cult's mystic power).
+const VIEW_SCORES = [["score", "points"], ["vp", "points"], ["points", "points"], ["power", "power"]];
 function scoresOf(p, mod) {
   const r = p.result || {};
   for (const key of ["scores", "points", "vp", "score"]) {
     const v = r[key];
-    if (Array.isArray(v)) return v;
-    if (v && typeof v === "object") return p.seats.map((_, i) => v[i] ?? v[String(i)] ?? null);
+    if (Array.isArray(v)) return { values: v, label: t("points") };
+    if (v && typeof v === "object") return { values: p.seats.map((_, i) => v[i] ?? v[String(i)] ?? null), label: t("points") };
   }
-  if (mod && mod.scores) { try { return mod.scores(p); } catch { return null; } }
+  if (mod && mod.scores) {
+    try { const v = mod.scores(p); if (v) return Array.isArray(v) ? { values: v, label: t("points") } : v; } catch { /* drawn without */ }
+  }
+  const players = p.view && Array.isArray(p.view.players) ? p.view.players : null;
+  if (players && players.length === p.seats.length) {
+    for (const [key, label] of VIEW_SCORES) {
+      if (players.every((pl) => pl && typeof pl[key] === "number")) return { values: players.map((pl) => pl[key]), label: t(label) };
+    }
+  }
   return null;
 }
 
@@ -76,7 +86,7 @@ function reasonText(r) {
 export function endScreen(p, mod, seatName, replayHref) {
   const r = p.result || {};
   const winners = winnersOf(r);
-  const scores = scoresOf(p, mod);
+  const got = scoresOf(p, mod), scores = got ? got.values : null;
   const seats = p.seats.map((s, i) => ({ i, name: seatName(i), score: scores ? scores[i] : null, won: winners.includes(i) }));
   seats.sort((a, b) => (b.won - a.won) || ((b.score ?? -Infinity) - (a.score ?? -Infinity)) || a.i - b.i);
   let place = 0, prev = null;
@@ -87,14 +97,14 @@ export function endScreen(p, mod, seatName, replayHref) {
     s.place = (s.won || scores) ? place : null;
   });
   const reason = reasonText(r);
-  return h("section", { class: "panel end", id: "game-over", tabindex: -1, "aria-labelledby": "game-over-title" },
+  return h("section", { class: "end", id: "game-over", tabindex: -1, "aria-labelledby": "game-over-title" },
     h("h2", { id: "game-over-title", class: "banner", text: t("gameOver") }),
     r.text ? h("p", { class: "end-text", text: r.text }) : null,
     reason ? h("p", { class: "end-reason" }, h("strong", { text: `${t("reason")}: ` }), reason) : null,
     h("table", { class: "scores" },
       h("caption", { class: "sr", text: t("finalScores") }),
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("place") }), h("th", { scope: "col", text: t("player") }),
-        scores ? h("th", { scope: "col", text: t("points") }) : null)),
+        scores ? h("th", { scope: "col", text: got.label.charAt(0).toUpperCase() + got.label.slice(1) }) : null)),
       h("tbody", {}, seats.map((s) => h("tr", { class: s.won ? "won" : "" },
         h("td", { text: s.place ?? "—" }),
         h("td", {}, h("span", { class: "dot", style: `--seat: ${seatColour(s.i)}`, "aria-hidden": "true" }),

@@ -2,7 +2,8 @@
 // Rules ...); on a wide one the tab bar hides and every panel keeps its place.
 import { h } from "../dom.js";
 
-// items: [{id, label, panel: Element}]; state: {active} kept by the caller across redraws.
+// items: [{id, label, panel: Element or [Element...]}]; state: {active} kept by the caller
+// across redraws.
 export function tabs(items, state = {}, { label = "" } = {}) {
   const shown = items.filter((it) => it.panel);
   if (!shown.some((it) => it.id === state.active)) state.active = shown.length ? shown[0].id : null;
@@ -13,16 +14,19 @@ export function tabs(items, state = {}, { label = "" } = {}) {
       const on = it.id === id;
       buttons[i].setAttribute("aria-selected", on ? "true" : "false");
       buttons[i].tabIndex = on ? 0 : -1;
-      it.panel.classList.toggle("tab-off", !on);
+      for (const el of [].concat(it.panel)) el.classList.toggle("tab-off", !on);
       if (on && focus) buttons[i].focus();
     }
   };
   for (const it of shown) {
-    it.panel.id = it.panel.id || `tab-${it.id}`;
-    it.panel.setAttribute("role", "tabpanel");
-    it.panel.setAttribute("aria-labelledby", `tabbtn-${it.id}`);
+    const panels = [].concat(it.panel);
+    panels.forEach((el, n) => {
+      el.id = el.id || `tab-${it.id}${n ? `-${n}` : ""}`;
+      el.setAttribute("role", "tabpanel");
+      el.setAttribute("aria-labelledby", `tabbtn-${it.id}`);
+    });
     buttons.push(h("button", { type: "button", role: "tab", id: `tabbtn-${it.id}`, class: "tab",
-      "aria-controls": it.panel.id, "data-tab": it.id, onclick: () => select(it.id) }, it.label));
+      "aria-controls": panels.map((el) => el.id).join(" "), "data-tab": it.id, onclick: () => select(it.id) }, it.label));
   }
   const bar = h("div", { class: "tabbar", role: "tablist", "aria-label": label || undefined }, buttons);
   bar.addEventListener("keydown", (ev) => {
