@@ -91,9 +91,10 @@ def test_every_key_the_code_names_is_in_the_catalog() -> None:
     named: set[str] = set()
     for path in SOURCE.rglob("*.py"):
         code = path.read_text("utf-8")
-        # T.t("key", ...), t("key", ...), log(s, "key", ...), and "key" if ... else "key"
-        for first in re.findall(
-                r'\b(?:t\(|log\(s,)\s*("[^"]+"(?:\s+if\s[^"()]*?\selse\s+"[^"]+")?)', code):
+        # t("key", ...), fresh("key", ...), name("key", ...), log(s, "key", ...), and
+        # "key" if ... else "key"
+        for first in re.findall(r'\b(?:t\(|fresh\(|name\(|log\(s,)\s*'
+                                r'("[^"]+"(?:\s+if\s[^"()]*?\selse\s+"[^"]+")?)', code):
             named |= set(re.findall(r'"([^"]+)"', first))
     assert {"begins", "wins.claimed", "smile.stolen", "greatness.back", "performs"} <= named
     assert sorted(k for k in named if entry(f"{CATALOG}.{k}") is None) == []
@@ -197,3 +198,20 @@ def test_the_catalog_route_takes_a_language(tmp_path: Path) -> None:
         refused = c.get("/api/catalog/cult?lang=de")
         assert refused.status_code == 400 and "lang" in refused.text, refused.text
         assert c.get("/api/catalog/counter?lang=ru").json() == {}
+
+
+def test_a_saved_game_keeps_its_texts() -> None:
+    games, _texts = _played()
+    s = games[1]
+    again = GAME.state_from_json(s.to_json())
+    assert [e.message for e in again.log.events()] == [e.message for e in s.log.events()]
+    assert again.log.text(None, "ru") == s.log.text(None, "ru")
+
+
+def test_a_cached_name_is_equal_to_the_same_text_made_anew() -> None:
+    from meeple.games.cult import texts
+
+    made = Text("cult.seat", p=1, cult=Text("cult.cult.fafnir"))
+    assert texts.seat_of(1, 2) == made and hash(texts.seat_of(1, 2)) == hash(made)
+    assert texts.t("passes", who=texts.seat_of(1, 2)) == Text("cult.passes", who=made)
+    assert {texts.card(3), Text.from_json(texts.card(3).to_json())} == {texts.card(3)}

@@ -172,7 +172,7 @@ def step_resolve(s: CultState, f: Frame) -> None:
         return
     s.last_winner = winner
     scores = [T.t("score", who=T.seat(s, q), n=influence[q]) for q in present]
-    s.log.add(s.round_no, T.t("wins", who=T.seat(s, winner), d=d, scores=T.chain(scores))
+    s.log.add(s.round_no, T.fresh("wins", who=T.seat(s, winner), d=d, scores=T.chain(scores))
               if scores else T.t("wins.claimed", who=T.seat(s, winner), d=d))
     community = tuple(q for q in present if q != winner
                       and B.has_licence(s, q, "community", district=d))

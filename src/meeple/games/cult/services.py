@@ -151,7 +151,7 @@ def apply_service(s: CultState, p: int, a: Action) -> None:
         drawn = [c for c in (shared.draw(s, s.conspiracies, shared.DECK_CONSPIRACIES)
                              for _ in range(info["draw"])) if c is not None]
         s.log.add(r, T.t("draws_conspiracies", who=who, n=len(drawn)))
-        s.log.add(r, T.t("you.draw", cards=T.chain([T.card(c) for c in drawn])), p)
+        s.log.add(r, T.fresh("you.draw", cards=T.chain([T.card(c) for c in drawn])), p)
         if len(drawn) == 1:
             pl.hand.append(drawn[0])
         else:

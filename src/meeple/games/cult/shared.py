@@ -175,7 +175,7 @@ def refill_palace(s: CultState) -> None:
             break
         s.palace[i] = dealt
     shown = [T.card(c) for c in s.palace if c != NOBODY]
-    s.log.add(s.round_no, T.t("palace", cards=T.chain(shown)) if shown else T.t("palace.empty"))
+    s.log.add(s.round_no, T.fresh("palace", cards=T.chain(shown)) if shown else T.t("palace.empty"))
 
 
 def festival(s: CultState, p: int, a: Action) -> None:
@@ -202,8 +202,8 @@ def festival(s: CultState, p: int, a: Action) -> None:
         code = card_code(a.args[1])
         take_licence(s, p, code)
         got.append(T.card(code))
-    s.log.add(s.round_no, T.t("festival", who=T.seat(s, p), name=T.festival(f.key),
-                              got=T.chain(got)))
+    s.log.add(s.round_no, T.fresh("festival", who=T.seat(s, p), name=T.festival(f.key),
+                                  got=T.chain(got)))
 
 
 def victories(s: CultState) -> dict[int, str]:
@@ -255,7 +255,7 @@ def finish(s: CultState, winner: int, reason: str) -> None:
 
 def finish_text(s: CultState) -> Text:
     """Who won and why: the log's last line and the result's sentence."""
-    note: Arg = ""
+    note: Text | str = ""
     if s.reason == "round_limit":
         note = T.t("won.limit", n=s.round_no)
     elif len(victories(s)) > 1:

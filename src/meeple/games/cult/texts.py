@@ -2,19 +2,20 @@
 Russian words from the Russian rule book) and the helpers that build them.
 
 A log line, a prompt or a choice is a :class:`Text` (a key and its arguments) rendered
-only when read. The names a rule module needs again and again (a seat, a district, a
-card) are cached: they depend on numbers that never change, so a search that applies
-thousands of actions a second pays a dictionary lookup for them, not a new object.
+only when read. Speed (a search applies thousands of actions a second): the names a rule
+module needs again and again (a seat, a district, a card) are :class:`Name` objects made
+once, and a line is made once per distinct key and arguments (:func:`t`), so most lines
+cost a cache lookup; a line holding a list (scores, cards) is made by :func:`fresh`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from meeple.core.text import Arg, Text, register_catalog, term
+from meeple.core.text import Arg, Text, register_catalog
 from meeple.games.cult.data import load
 from meeple.games.cult.model import CONSPIRACY, GREATNESS, LICENCE, PATRIARCH, card_token
 
@@ -28,7 +29,34 @@ DATA = load()
 GLOSSARY = ("district", "cult", "ability", "conspiracy", "licence", "festival", "word")
 
 
-def t(key: str, /, **args: Arg) -> Text:
+class Name(Text):
+    """A text made once and used in many lines: its hash is computed once, so the lines
+    that hold it are found in :func:`t`'s cache without hashing it again."""
+
+    __slots__ = ("_hash",)
+    _hash: int
+
+    def __init__(self, key: str, /, **args: Arg) -> None:
+        super().__init__(key, **args)
+        object.__setattr__(self, "_hash", Text.__hash__(self))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+def name(key: str, /, **args: Arg) -> Name:
+    return Name(f"{CATALOG}.{key}", **args)
+
+
+@lru_cache(maxsize=1 << 16)
+def t(key: str, /, **args: int | str | Text) -> Text:
+    """The text of catalog entry ``key`` with its arguments (numbers, strings, names);
+    the same line twice is the same object (texts are immutable)."""
+    return Text(f"{CATALOG}.{key}", **args)
+
+
+def fresh(key: str, /, **args: Arg) -> Text:
+    """A text whose arguments are seldom the same twice (lists of scores or cards)."""
     return Text(f"{CATALOG}.{key}", **args)
 
 
@@ -39,22 +67,22 @@ def chain(items: Sequence[Arg]) -> Arg:
         return ""
     out = items[-1]
     for item in reversed(items[:-1]):
-        out = t("comma", a=item, b=out)
+        out = fresh("comma", a=item, b=out)
     return out
 
 
 @cache
-def cult_name(cult: int) -> Text:
-    return term(CATALOG, "cult", DATA.cults[cult].key)
+def cult_name(cult: int) -> Name:
+    return name(f"cult.{DATA.cults[cult].key}")
 
 
 @cache
-def seat_of(p: int, cult: int) -> Text:
+def seat_of(p: int, cult: int) -> Name:
     """"P0 Anubis": the seat's number and its cult."""
-    return t("seat", p=p, cult=cult_name(cult))
+    return name("seat", p=p, cult=cult_name(cult))
 
 
-def seat(s: CultState, p: int) -> Text:
+def seat(s: CultState, p: int) -> Name:
     return seat_of(p, s.players[p].cult)
 
 
@@ -63,64 +91,64 @@ def seats(s: CultState) -> Arg:
 
 
 @cache
-def district_name(d: int) -> Text:
-    return term(CATALOG, "district", DATA.districts[d - 1].key)
+def district_name(d: int) -> Name:
+    return name(f"district.{DATA.districts[d - 1].key}")
 
 
 @cache
-def district(d: int) -> Text:
+def district(d: int) -> Name:
     """"5 Temple": the district's number and name."""
-    return t("district", d=d, name=district_name(d))
+    return name("district", d=d, name=district_name(d))
 
 
 @cache
-def ability(key: str) -> Text:
-    return term(CATALOG, "ability", key)
+def ability(key: str) -> Name:
+    return name(f"ability.{key}")
 
 
 @cache
-def festival(key: str) -> Text:
-    return term(CATALOG, "festival", key)
+def festival(key: str) -> Name:
+    return name(f"festival.{key}")
 
 
 @cache
-def priest_a(level: int) -> Text:
+def priest_a(level: int) -> Name:
     """"a level-2 priest" / "the Patriarch" (the object of a sentence)."""
-    return t("patriarch.acc") if level == PATRIARCH else t("priest.a", lv=level)
+    return name("patriarch.acc") if level == PATRIARCH else name("priest.a", lv=level)
 
 
 @cache
-def priest_the(level: int) -> Text:
-    return t("patriarch.acc") if level == PATRIARCH else t("priest.the", lv=level)
+def priest_the(level: int) -> Name:
+    return name("patriarch.acc") if level == PATRIARCH else name("priest.the", lv=level)
 
 
 @cache
-def priest_nom(level: int) -> Text:
+def priest_nom(level: int) -> Name:
     """The priest as the subject of a sentence (Russian needs the nominative)."""
-    return t("patriarch") if level == PATRIARCH else t("priest.nom", lv=level)
+    return name("patriarch") if level == PATRIARCH else name("priest.nom", lv=level)
 
 
 @cache
-def card_title(code: int) -> Text:
+def card_title(code: int) -> Name:
     """A card's name without its token: "Exorcism", "miracle (+2 influence)"."""
     if code == GREATNESS:
-        return t("greatness")
+        return name("greatness")
     if code >= LICENCE:
-        return term(CATALOG, "licence", code - LICENCE + 1)
+        return name(f"licence.{code - LICENCE + 1}")
     if code >= CONSPIRACY:
-        return term(CATALOG, "conspiracy", DATA.conspiracies[code - CONSPIRACY].key)
+        return name(f"conspiracy.{DATA.conspiracies[code - CONSPIRACY].key}")
     m = DATA.miracles[code]
     what = {"add": t("miracle.add"), "move": t("miracle.move"),
             "boost": t("miracle.boost", n=m.value),
             "altar": t("miracle.altar", n=m.followers), "mob": t("miracle.mob", n=m.followers),
             "gain": t("miracle.gain", f=m.followers, c=m.coins)}[m.effect]
-    return t("miracle.dark" if m.dark else "miracle", what=what)
+    return name("miracle.dark" if m.dark else "miracle", what=what)
 
 
 @cache
-def card(code: int) -> Text:
+def card(code: int) -> Name:
     """A card as sentences name it: its token and name ("c5 Exorcism"), or the
     Greatness card."""
     if code == GREATNESS:
-        return t("greatness.acc")
-    return t("card", token=card_token(code), name=card_title(code))
+        return name("greatness.acc")
+    return name("card", token=card_token(code), name=card_title(code))

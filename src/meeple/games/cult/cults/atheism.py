@@ -34,7 +34,7 @@ def terror(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     drawn = [c for c in (shared.draw(s, s.conspiracies, shared.DECK_CONSPIRACIES)
                          for _ in range(ab.params["draw"])) if c is not None]
     log(s, "terror", who=T.seat(s, p), n=len(drawn))
-    log(s, "you.draw", p, cards=T.chain([T.card(c) for c in drawn]))
+    s.log.add(s.round_no, T.fresh("you.draw", cards=T.chain([T.card(c) for c in drawn])), p)
     if len(drawn) == 1:
         s.players[p].hand.append(drawn[0])
     else:

@@ -6,9 +6,8 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from meeple.core.actions import Action
-from meeple.core.actions import Arg as ActionArg
-from meeple.core.text import Arg
+from meeple.core.actions import Action, Arg
+from meeple.core.text import Text
 from meeple.games.cult.data import Ability
 from meeple.games.cult.model import PATRIARCH
 from meeple.games.cult.texts import t
@@ -16,7 +15,7 @@ from meeple.games.cult.texts import t
 if TYPE_CHECKING:
     from meeple.games.cult.state import CultState
 
-Args = tuple[ActionArg, ...]
+Args = tuple[Arg, ...]
 Options = Callable[["CultState", int, int, Ability], list[Args]]
 Effect = Callable[["CultState", int, int, Ability, Action], None]
 ONCE: list[Args] = [()]
@@ -39,6 +38,6 @@ def slot_priest(s: CultState, d: int, a: Action, i: int = 0) -> tuple[int, int, 
     return s.board[d - 1][int(a.args[i]) - 1]
 
 
-def log(s: CultState, key: str, audience: int = -1, /, **args: Arg) -> None:
+def log(s: CultState, key: str, audience: int = -1, /, **args: int | str | Text) -> None:
     """A line of the log: ``key`` of the catalog (data/texts.yaml) and its arguments."""
     s.log.add(s.round_no, t(key, **args), audience)
