@@ -2,7 +2,8 @@
 the status bar and the decision fit the screen at 1280x800 and on a phone; the tab's title
 says when it is your turn; focus stays on the decision after an action; a game is played
 with the keyboard alone; the end screen lists every player's place and says why the game
-ended. Counter games are made through the API (the lobby does not offer them)."""
+ended. Counter games are made through the API (the lobby does not offer them); their
+board is the shell's two-step manipulation: pick up your pawn, then the next number."""
 
 from __future__ import annotations
 
@@ -41,13 +42,30 @@ def _in_view(page: Any, selector: str) -> bool:
 
 
 def _focus(page: Any) -> str:
-    """Where the keyboard is: the region (decision panel or status bar) and the element."""
+    """Where the keyboard is: the region (decision panel, status bar, board) and the
+    element (the action it sends, the target it is, or its id)."""
     return str(page.evaluate(
         "() => { const a = document.activeElement;"
         " if (!a || a === document.body) return 'body';"
         " const where = a.closest('#decision') ? 'decision' : a.closest('#status') ? 'status'"
-        "   : 'elsewhere';"
-        " return where + ':' + (a.dataset.action || a.id || a.tagName); }"))
+        "   : a.closest('#board') ? 'board' : 'elsewhere';"
+        " return where + ':' + (a.dataset.action || a.dataset.target || a.id || a.tagName); }"))
+
+
+def _move_by_keys(page: Any) -> None:
+    """Pick up the pawn (Enter), go to the next number (an arrow key), put it there."""
+    assert _focus(page) == "board:select:pawn", _focus(page)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board .target.selected")
+    assert _focus(page) == "board:select:pawn"  # the redraw kept the keyboard on the pawn
+    page.keyboard.press("ArrowRight")
+    assert _focus(page) == "board:inc", _focus(page)
+    page.keyboard.press("Enter")
+
+
+def _move_by_mouse(page: Any) -> None:
+    page.click('#board [data-target="select:pawn"]')
+    page.click('#board [data-target="inc"]')
 
 
 def test_the_board_status_bar_and_decision_fit_a_desktop_and_a_phone_screen(
@@ -103,22 +121,25 @@ def test_the_tab_title_says_whose_turn_and_focus_stays_on_the_decision(
     _open(b, site, gid, second)
     a.wait_for_function("t => document.title === t", arg=YOUR_TURN)
     assert b.title() != YOUR_TURN and "Player 1" in b.inner_text("#status")
-    # The your-turn moment puts the keyboard on the decision.
-    assert _focus(a) == "status:inc"
-    a.keyboard.press("Enter")
+    # The your-turn moment puts the keyboard on the decision: here the pawn to move.
+    before = a.inner_text("#turn")
+    _move_by_keys(a)
     a.wait_for_function("t => document.title !== t", arg=YOUR_TURN)
     b.wait_for_function("t => document.title === t", arg=YOUR_TURN)
+    assert a.inner_text("#turn") != before
     # After my action and the redraw, the keyboard is still on the decision panel.
-    assert _focus(a).startswith(("decision", "status")), _focus(a)
+    assert _focus(a).startswith("decision"), _focus(a)
     assert "Player 2" in a.inner_text("#status")
     assert a.evaluate("document.querySelector('link[rel=icon]').href").find("e8590c") < 0
     assert b.evaluate("document.querySelector('link[rel=icon]').href").find("e8590c") > 0
-    # What the other did since my last move, in a few lines.
-    b.click("#status .quick .choice")
+    # What the other did since my last move: in a few lines, and marked on the board.
+    _move_by_mouse(b)
     a.wait_for_function("t => document.title === t", arg=YOUR_TURN)
     since = a.inner_text("#since").lower()
     assert "player 2 makes it 2" in since and "makes it 1" not in since  # not my own move
     assert a.inner_text("#since .who").lower() == "player 2"  # the name in its colour
+    assert a.locator('#board [data-id="count"].changed').count() == 1
+    assert a.locator('#board [data-id="slot-2"].changed').count() == 1
     assert not a.errors and not b.errors
 
 
@@ -127,22 +148,24 @@ def test_a_game_is_played_to_the_end_with_the_keyboard_alone(browser: Any, site:
     gid, (token,) = _game(page, site, "counter", ["human", "random"], {"limit": 8})
     page.goto(f"{site}/#/game/{gid}/{token}")
     page.wait_for_selector("#turn")
-    page.locator("body").focus()
-    # Tab from the top of the page reaches the status bar's answer.
-    for _ in range(12):
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    # Tab from the top of the page passes the status bar and reaches the pawn.
+    seen = []
+    for _ in range(15):
         page.keyboard.press("Tab")
-        if _focus(page) == "status:inc":
+        seen.append(_focus(page))
+        if seen[-1] == "board:select:pawn":
             break
-    assert _focus(page) == "status:inc"
+    assert seen[-1] == "board:select:pawn", seen
+    assert any(x.startswith("status") for x in seen), seen
     moves = 0
-    while not page.query_selector("#game-over") and moves < 8:
+    while moves < 8:
         page.wait_for_function("() => document.title.startsWith('●') || "
                                "document.querySelector('#game-over')")
         if page.query_selector("#game-over"):
             break
         before = page.inner_text("#turn")
-        assert _focus(page) == "status:inc", _focus(page)  # never lost across redraws
-        page.keyboard.press("Enter")
+        _move_by_keys(page)  # the keyboard is never lost across redraws
         moves += 1
         page.wait_for_function("b => !document.querySelector('#turn') || "
                                "document.querySelector('#turn').innerText !== b", arg=before)
@@ -158,7 +181,7 @@ def test_the_end_screen_lists_every_players_place_and_why_the_game_ended(
     page = _page(browser)
     gid, (token,) = _game(page, site, "counter", ["human", "random", "random"], {"limit": 3})
     _open(page, site, gid, token)
-    page.click("#status .quick .choice")
+    _move_by_mouse(page)
     page.wait_for_selector("#game-over")
     text = page.inner_text("#game-over")
     assert "Game over" in text

@@ -18,8 +18,9 @@ import * as cult from "./cult.js";
 import * as colonies from "./colonies.js";
 import * as cyclades from "./cyclades.js";
 import * as clash from "./clash.js";
+import * as counter from "./counter.js";
 
-const GAMES = { cult, colonies, cyclades, clash };
+const GAMES = { cult, colonies, cyclades, clash, counter };
 
 // A small clock face (the fonts on many machines have no clock glyph).
 const clockIcon = () => s("svg", { class: "icon", width: 16, height: 16, viewBox: "0 0 16 16", "aria-hidden": "true" },
@@ -150,7 +151,7 @@ export function showTable(root, gid, token) {
     mine.hidden = !my;
     clear(rules);
     const r = m && m.rules ? m.rules(ctx) : null;
-    if (r) rules.append(r);
+    if (r) rules.append(h("h2", { text: t("rules") }), r);
     rules.hidden = !r;
     clear(extra);
     const x = m && m.extra ? m.extra(p, ctx) : null;

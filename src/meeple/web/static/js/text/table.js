@@ -13,6 +13,9 @@ export const TABLE_TEXT = {
     won: "won", deadlineLeft: "left", timeUp: "time is up", pickTarget: "Choose a highlighted place",
     picked: "Picked up", refused: "Refused", reconnecting: "reconnecting…", seatN: "Player",
     skipToDecision: "Skip to the decision", roundN: "Round", spectating: "watching",
+    counterTrack: "The count", counterSlot: "number", counterPawn: "your pawn: pick it up, then the next number",
+    counterCount: "the count", counterHelp: "How far the players have counted together.",
+    counterRules: "Each player in turn adds one to the count; the game ends when the count reaches the limit.",
     reason_limit: "the limit was reached", pass: "Pass", done: "Done", yes: "Yes", no: "No", move: "Move",
   },
   ru: {
@@ -28,6 +31,9 @@ export const TABLE_TEXT = {
     won: "победа", deadlineLeft: "осталось", timeUp: "время вышло", pickTarget: "Выберите подсвеченное место",
     picked: "Выбрано", refused: "Отказано", reconnecting: "переподключение…", seatN: "Игрок",
     skipToDecision: "К решению", roundN: "Раунд", spectating: "зритель",
+    counterTrack: "Счёт", counterSlot: "число", counterPawn: "ваша фишка: возьмите её, затем следующее число",
+    counterCount: "счёт", counterHelp: "Докуда игроки досчитали вместе.",
+    counterRules: "Игроки по очереди прибавляют к счёту единицу; игра кончается, когда счёт доходит до предела.",
     reason_limit: "достигнут предел", pass: "Пас", done: "Готово", yes: "Да", no: "Нет", move: "Ход №",
   },
 };
