@@ -15,7 +15,7 @@ from meeple.games.cult import CultGame
 from meeple.games.cult.data import load
 from meeple.games.cult.texts import CATALOG
 from meeple.sim.match import play_match
-from tests.server_helpers import server
+from tests.server_helpers import auth, create, server
 
 GAME = CultGame()
 SOURCE = Path(__file__).parents[1] / "src" / "meeple" / "games" / "cult"
@@ -215,3 +215,20 @@ def test_a_cached_name_is_equal_to_the_same_text_made_anew() -> None:
     assert texts.seat_of(1, 2) == made and hash(texts.seat_of(1, 2)) == hash(made)
     assert texts.t("passes", who=texts.seat_of(1, 2)) == Text("cult.passes", who=made)
     assert {texts.card(3), Text.from_json(texts.card(3).to_json())} == {texts.card(3)}
+
+
+def test_a_russian_reader_of_the_server_sees_the_prompt_choices_and_log_in_russian(
+        tmp_path: Path) -> None:
+    with server(tmp_path / "m.db") as c:
+        g = create(c, game="cult", players=2, seed=5, seats=[{"kind": "human"}] * 2,
+                   options={"cults": "janus,lolth"})
+        tokens = {x["seat"]: x["token"] for x in g["seats"]}
+        seat = c.get(f"/api/games/{g['id']}", headers=auth(g["spectator_token"])).json()[
+            "waiting"][0]
+        v = c.get(f"/api/games/{g['id']}?lang=ru", headers=auth(tokens[seat])).json()
+        assert v["prompt"] == [f"{['Янус', 'Ллос'][seat]} №{seat}: разместите свободного "
+                               "жреца или спасуйте"]
+        assert "разместить Патриарха в квартале №1 «Пустоши»" in [
+            x["text"] for x in v["choices"]]
+        log = c.get(f"/api/games/{g['id']}/log?lang=ru", headers=auth(tokens[seat])).json()
+        assert "Начинается игра «Культ»: Янус №0, Ллос №1." in str(log)
