@@ -200,3 +200,41 @@ def test_the_end_screen_lists_every_players_place_and_why_the_game_ended(
     assert "Игрок 2" in page.inner_text("#game-over")
     page.click("#lang")
     assert not page.errors
+
+
+def test_a_decision_shows_at_most_twelve_controls_and_numbers_as_a_stepper(
+        browser: Any, site: str) -> None:
+    page = _page(browser)
+    page.goto(site + "/")
+    page.wait_for_selector("#create")
+    counts = page.evaluate("""async () => {
+      const { choiceControls } = await import('/js/ui/choices.js');
+      const sent = [];
+      const send = (a) => sent.push(a);
+      const row = (els) => { const d = document.createElement('div'); d.append(...els);
+        document.body.append(d); return d; };
+      const places = [];
+      for (let d = 1; d <= 13; d++) for (const lvl of ['P', 1, 2, 3]) {
+        places.push({ action: `place ${d} ${lvl}`, text: `place priest ${lvl} in district ${d}` });
+      }
+      const many = row(choiceControls([...places, { action: 'pass', text: 'pass' },
+        { action: 'recruit', text: 'recruit' }], send));
+      const bids = [1, 2, 3, 4, 5].map((n) => ({ action: `bid ares ${n}`,
+                                                 text: `offer ${n} gold` }));
+      const bid = row(choiceControls([...bids, { action: 'pass', text: 'pass' }], send));
+      bid.querySelector('.stepper-more').click();
+      bid.querySelector('.stepper-more').click();
+      bid.querySelector('.choice.go').click();
+      const few = row(choiceControls(places.slice(0, 4), send));
+      return { many: many.querySelectorAll('button, select, input').length
+                     - many.querySelectorAll('.stepper button').length,
+               manyChoices: many.querySelectorAll('.choice').length,
+               bidSteppers: bid.querySelectorAll('.stepper').length, sent,
+               said: bid.querySelector('.group-said').textContent,
+               few: few.querySelectorAll('.choice').length };
+    }""")
+    assert counts["many"] <= 12 and counts["manyChoices"] >= 3  # pass, recruit, the place row
+    assert counts["bidSteppers"] == 1 and counts["sent"] == ["bid ares 3"]
+    assert counts["said"] == "offer 3 gold"  # the stepper says what the number means
+    assert counts["few"] == 4  # a few choices are simply buttons
+    assert not page.errors

@@ -35,7 +35,7 @@ export function showTable(root, gid, token) {
     gid, token, catalog: {}, payload: null, prev: null, log: [], filter: null, selected: null,
     changed: new Set(), lang: language(), t,
   };
-  const ui = { tab: {}, zoom: { scale: 1, x: 0, y: 0 }, since: {}, pop: null, wasMine: false, mark: null, actedAt: null };
+  const ui = { tab: {}, zoom: { scale: 1, x: 0, y: 0 }, since: {}, all: {}, pop: null, wasMine: false, mark: null, actedAt: null };
   const mod = () => (ctx.payload ? GAMES[ctx.payload.game] : null);
 
   // --- the page's regions ---------------------------------------------------------
@@ -238,7 +238,7 @@ export function showTable(root, gid, token) {
     const rest = p.choices.filter((c) => !mapped.has(c.action) && !quick.has(c.action));
     if (mapped.size) decide.append(h("p", { class: "hint", text: `${t("pickTarget")} (${mapped.size})` }));
     if (rest.length) decide.append(h("div", { class: "choices", role: "group", "aria-label": t("prompt") }, choiceControls(rest, ctx.send)));
-    if (p.choices.length > 1) decide.append(allOptions(p.choices, ctx.send));
+    if (p.choices.length > 1) decide.append(allOptions(p.choices, ctx.send, ui.all));
     decide.append(typedAction(p));
   }
 

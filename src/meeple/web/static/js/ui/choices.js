@@ -80,11 +80,13 @@ export function groupRow(list, send, label = groupLabel(list)) {
 // The controls for these choices within the budget of buttons.
 export function choiceControls(choices, send, budget = BUDGET) {
   const groups = groupChoices(choices);
-  if (choices.length <= budget) return choices.map((c) => choiceButton(c, send));
+  // A number to choose (a bid, coins, troops) is a stepper however few the numbers are.
+  const numbers = (g) => g.list.length >= 3 && numericRange(g.list);
+  if (choices.length <= budget && !groups.some(numbers)) return choices.map((c) => choiceButton(c, send));
   // Each group costs one control; the smallest open up into buttons while room is left.
   let left = budget - groups.length;
   const open = new Set();
-  for (const g of [...groups].filter((x) => x.list.length > 1).sort((a, b) => a.list.length - b.list.length)) {
+  for (const g of [...groups].filter((x) => x.list.length > 1 && !numbers(x)).sort((a, b) => a.list.length - b.list.length)) {
     if (g.list.length - 1 <= left) { open.add(g); left -= g.list.length - 1; }
   }
   return groups.map((g) => (g.list.length === 1 || open.has(g)
@@ -93,11 +95,13 @@ export function choiceControls(choices, send, budget = BUDGET) {
 }
 
 // Every choice, behind a disclosure: the fallback for anything the board cannot show.
-export function allOptions(choices, send) {
-  return h("details", { class: "all-options", id: "all-options" },
+export function allOptions(choices, send, state = {}) {
+  const box = h("details", { class: "all-options", id: "all-options", open: Boolean(state.open) },
     h("summary", { text: `${t("allOptions")} (${choices.length})` }),
     h("ul", { class: "opt-list" }, choices.map((c) => h("li", {},
       h("button", { type: "button", class: "opt", "data-action": c.action, onclick: () => send(c.action) }, c.text)))));
+  box.addEventListener("toggle", () => { state.open = box.open; });  // kept open across updates
+  return box;
 }
 
 // A small box beside a place listing what can be done there.
