@@ -1,75 +1,97 @@
-// The Cult table: the 13 districts with priests, Patriarchs, altars and coin stacks;
-// each cult's side, power and resources; my hand; the decks and the Palace.
-import { h, s, colour } from "./dom.js";
-import { t } from "./i18n.js";
-
-const W = 220, H = 150, GAP = 10;
-
-function place(n) {  // districts 1-5, 6-10 in two rows, 11-13 centred below
-  const i = n - 1, row = Math.floor(i / 5), col = row < 2 ? i % 5 : i - 10 + 1;
-  return [GAP + col * (W + GAP), GAP + row * (H + GAP)];
-}
-
-const placeOf = (district) => (a) => a === `place ${district}` || a.startsWith(`place ${district} `);
+// The Cult table (the shell's game module interface, see docs/web.md): the 13 districts
+// with their pieces, one panel per cult with its counts as icons, my area (free priests
+// to pick up, my cult shield with both sides, my hand and licences), the Palace with the
+// Greatness card, and a short rules panel. Legal places, cards and abilities are targets.
+import { h } from "./dom.js";
+import { icon, block, banner, coin, meeple, token, star } from "./ui/pieces.js";
+import { playerPanel } from "./ui/panel.js";
+import { drawBoard, freePriests } from "./cult/board.js";
+import { myHand, myLicences, palace, shield } from "./cult/cards.js";
+import { FACTS, cultName, fmt, name, t } from "./cult/help.js";
 
 export function board(p, ctx) {
-  const v = p.view;
-  const svg = s("svg", { class: "board", viewBox: `0 0 ${5 * (W + GAP) + GAP} ${3 * (H + GAP) + GAP}`,
-    role: "img", "aria-label": t("board") });
-  for (const d of v.districts) {
-    const [x, y] = place(d.number);
-    const choices = (p.choices || []).filter((c) => placeOf(d.number)(c.action));
-    const active = v.active_district === d.number;
-    const g = s("g", { class: `district${choices.length ? " pick" : ""}`, "data-district": d.number,
-      tabindex: choices.length ? 0 : undefined, role: choices.length ? "button" : undefined,
-      "aria-label": `${d.number} ${d.name}` });
-    g.append(s("rect", { x, y, width: W, height: H, rx: 8, fill: active ? "#fff3c4" : "#ffffff",
-      stroke: d.seized_by !== null ? colour(d.seized_by) : "#8d8677", "stroke-width": d.seized_by !== null ? 4 : 1.5 }),
-      s("text", { x: x + 8, y: y + 24, "font-size": 21, "font-weight": 700, fill: "#1c1b19", text: `${d.number} ${d.name}` }));
-    d.priests.forEach((pr, i) => {
-      const cx = x + 22 + (i % 5) * 43, cy = y + 56 + Math.floor(i / 5) * 44;
-      const label = pr.level === "P" ? "P" : String(pr.level + (pr.bonus || 0));
-      g.append(s("circle", { cx, cy, r: 18, fill: colour(pr.owner), stroke: pr.level === "P" ? "#000" : "#fff", "stroke-width": pr.level === "P" ? 3 : 1 }),
-        s("text", { x: cx, y: cy + 7, "text-anchor": "middle", "font-size": 19, "font-weight": 700, fill: "#fff", text: label }));
-      if (pr.coins) g.append(s("text", { x: cx + 14, y: cy - 12, "text-anchor": "middle", "font-size": 16, "font-weight": 700, fill: "#6b4e00", text: `¤${pr.coins}` }));
-    });
-    d.altars.forEach((owner, i) => {
-      g.append(s("rect", { x: x + 10 + i * 26, y: y + H - 28, width: 20, height: 20, fill: colour(owner), stroke: "#000" }));
-    });
-    if (d.smile) g.append(s("text", { x: x + W - 28, y: y + 24, "font-size": 22, text: "☺" }));
-    if (choices.length) {
-      const go = () => (choices.length === 1 ? ctx.send(choices[0].action) : ctx.pick(placeOf(d.number)));
-      g.addEventListener("click", go);
-      g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); } });
-    }
-    svg.append(g);
-  }
-  const hint = p.choices && p.choices.some((c) => c.action.startsWith("place ")) ? h("p", { class: "muted", text: t("pick") }) : null;
-  return h("div", {}, svg, hint);
+  return drawBoard(p, ctx);
 }
 
 export function players(p, ctx) {
   const v = p.view;
-  const cards = (list) => h("div", { class: "cards" }, list.map((c) => h("span", { class: "card", title: c, text: `${c} ${ctx.catalog[c] || ""}` })));
-  const me = v.players[p.seat];
-  return h("div", {},
-    h("div", { class: "players" }, v.players.map((pl) => h("div", {
-      class: `player${pl.index === p.seat ? " me" : ""}${p.waiting.includes(pl.index) ? " waiting" : ""}`,
-      style: `border-left-color: ${colour(pl.index)}` },
-      h("h4", { text: `P${pl.index} ${pl.cult_name}${pl.index === p.seat ? ` (${t("you")})` : ""}` }),
-      h("div", { class: "stats" },
-        h("span", { text: t("side") }), h("span", { text: t(pl.side) }),
-        h("span", { text: t("power") }), h("span", { text: pl.power }),
-        h("span", { text: t("followers") }), h("span", { text: pl.followers }),
-        h("span", { text: t("coins") }), h("span", { text: pl.coins }),
-        h("span", { text: t("mobs") }), h("span", { text: pl.mobs }),
-        h("span", { text: t("altars") }), h("span", { text: pl.altars }),
-        h("span", { text: t("rituals") }), h("span", { text: pl.rituals }),
-        h("span", { text: t("cards") }), h("span", { text: pl.hand_size }),
-        h("span", { text: t("free") }), h("span", { text: pl.free.join(" ") || "—" })),
-      pl.licences.length ? cards(pl.licences) : null))),
-    me && me.hand ? h("div", { class: "panel", id: "hand" }, h("h3", { text: t("hand") }), cards(me.hand)) : null,
-    h("div", { class: "panel" }, h("h3", { text: t("palace") }), cards(v.palace.filter(Boolean)),
-      h("p", { class: "muted", text: `${t("decks")}: ${Object.entries(v.decks).filter(([k]) => k !== "known_bottom").map(([k, n]) => `${k} ${n}`).join(", ")}` }),
-      v.greatness && v.greatness.holder !== null ? h("p", { text: `G: P${v.greatness.holder}` }) : null));
+  return v.players.map((pl) => {
+    const i = pl.index, c = i;
+    const stats = [
+      { id: `s-${i}-power`, icon: icon(star({ colour: "#6b3fa0" }), 18), value: pl.power, label: t("cu_power"), help: t("cu_powerHelp") },
+      { id: `s-${i}-followers`, icon: icon(meeple(c), 18), value: pl.followers, label: t("cu_followers"), help: t("cu_followersHelp") },
+      { id: `s-${i}-coins`, icon: icon(coin(null), 18), value: pl.coins, label: t("cu_coins"), help: "" },
+      { id: `s-${i}-mobs`, icon: icon(banner(c), 18), value: pl.mobs, label: t("cu_mobs"), help: t("cu_mobsHelp") },
+      { id: `s-${i}-altars`, icon: icon(block(c), 18), value: pl.altars, label: t("cu_altars"), help: t("cu_altarsHelp") },
+      { id: `s-${i}-rituals`, icon: h("span", { class: "cu-glyph", text: "☽" }), value: pl.rituals, label: t("cu_rituals"), help: t("cu_ritualsHelp") },
+      { id: `s-${i}-miracles`, icon: h("span", { class: "cu-cardicon m", text: "✶" }), value: pl.hand_miracles, label: t("cu_miracles") },
+      { id: `s-${i}-conspiracies`, icon: h("span", { class: "cu-cardicon c", text: "☍" }), value: pl.hand_conspiracies, label: t("cu_conspiracies") },
+      { id: `s-${i}-free`, icon: icon(token("", c), 18), value: pl.free.length, label: t("cu_free"),
+        help: pl.free.map((lv) => (lv === "P" ? fmt("cu_placeP", { n: pl.patriarch_level }) : fmt("cu_placeLevel", { n: lv }))).join(", ") },
+    ];
+    const lic = pl.licences.map((tk) => name(ctx, tk));
+    if (lic.length) stats.push({ id: `s-${i}-licences`, icon: h("span", { class: "cu-cardicon l", text: "⚖" }), value: lic.length, label: t("cu_licences"), help: lic.join("\n") });
+    const side = t(pl.side === "dark" ? "cu_dark" : "cu_light");
+    const notes = [v.first_player === i ? t("cu_first") : null, pl.festival ? t("cu_festivalOn") : null].filter(Boolean);
+    const extra = notes.length ? h("p", { class: "cu-notes muted", text: notes.join(" · ") }) : null;
+    return playerPanel({ name: ctx.seatName(i), seat: i, faction: `${cultName(ctx, pl.cult)} · ${side}`,
+      score: undefined, turn: p.waiting.includes(i), passed: pl.passed, me: i === p.seat, stats, extra, id: `seat-${i}` });
+  });
 }
+
+export function mine(p, ctx) {
+  const me = p.view.players[p.seat];
+  if (!me) return null;
+  const placing = (p.choices || []).some((c) => c.action.startsWith("place "));
+  const free = freePriests(p, ctx);
+  const hint = placing ? h("p", { class: "cu-hint", text: t(ctx.selected !== null && ctx.selected !== undefined ? "cu_picked" : "cu_pickPriest") }) : null;
+  return h("div", { class: "cu-mine" },
+    h("section", { class: "cu-pieces", "aria-label": t("cu_freePriests") },
+      h("h3", { text: t("cu_freePriests") }), free, hint),
+    shield(p, ctx, me, { mine: true }),
+    myHand(p, ctx, me),
+    myLicences(p, ctx, me));
+}
+
+export function extra(p, ctx) {
+  return palace(p, ctx);
+}
+
+export function rules() {
+  const r = FACTS.rules;
+  const lines = ["cu_rule1", "cu_rule2", "cu_rule3", "cu_rule4", "cu_rule5", "cu_rule6"].map((k) => fmt(k, {
+    altar: r.altar_influence, free: r.free_placements, altars: r.victory.altars, mobs: r.victory.mobs, rituals: r.victory.rituals }));
+  const box = h("div", { class: "cu-rules" }, h("h2", { text: t("cu_rules") }), h("ul", {}, lines.map((x) => h("li", { text: x }))));
+  return box;
+}
+
+// Mystic power is Cult's score at the end (ties and the round limit are decided by it).
+export function scores(p) {
+  return { values: p.view.players.map((pl) => pl.power), label: t("cu_power") };
+}
+
+// Ids of the things that changed between two views: districts and player counts.
+export function changedIds(prev, next) {
+  if (!prev || !next) return [];
+  const out = [];
+  next.districts.forEach((d, i) => {
+    const a = prev.districts[i];
+    if (!a || JSON.stringify(a.priests) !== JSON.stringify(d.priests) || JSON.stringify(a.altars) !== JSON.stringify(d.altars)
+      || a.seized_by !== d.seized_by || a.smile !== d.smile) out.push(`d-${d.number}`);
+  });
+  next.players.forEach((pl, i) => {
+    const a = prev.players[i];
+    if (!a) return;
+    const keys = { power: "power", followers: "followers", coins: "coins", mobs: "mobs", altars: "altars", rituals: "rituals",
+      miracles: "hand_miracles", conspiracies: "hand_conspiracies", licences: "licences" };
+    let any = false;
+    for (const [id, k] of Object.entries(keys)) {
+      if (JSON.stringify(a[k]) !== JSON.stringify(pl[k])) { out.push(`s-${i}-${id}`); any = true; }
+    }
+    if (JSON.stringify(a.free) !== JSON.stringify(pl.free)) out.push(`s-${i}-free`);
+    if (any) out.push(`seat-${i}`);
+  });
+  (next.palace || []).forEach((tk) => { if (tk && !(prev.palace || []).includes(tk)) out.push(`card-${tk}`); });
+  return out;
+}
+

@@ -1,0 +1,128 @@
+// The 13 districts drawn as tiles with their pieces: priest tokens in the cult's colour
+// showing their level, the Patriarch as a figure, altars as blocks, the Thieves' coin
+// stacks, seized and smiling districts. Five columns on a wide screen, three on a phone
+// (so names stay at 11 px or more), with fewer details there.
+import { h, s } from "../dom.js";
+import { OUTLINE, seatColour } from "../ui/colours.js";
+import { at, block, coin, figure, meeple, token } from "../ui/pieces.js";
+import { help } from "../ui/tooltip.js";
+import { selected, target } from "../ui/targets.js";
+import { actionText, districtHelp, districtName, districtOf, fmt, priestWords, t } from "./help.js";
+
+const W = 220, H = 136, GAP = 10, PER_ROW = 4;
+const NAME_CHARS = 15;  // longer names (most Russian ones) take two lines
+
+function nameLines(text) {
+  if (text.length <= NAME_CHARS || !text.includes(" ")) return [text];
+  const cut = text.lastIndexOf(" ", Math.max(NAME_CHARS, Math.ceil(text.length / 2)));
+  const at = cut > 0 ? cut : text.indexOf(" ");
+  return [text.slice(0, at), text.slice(at + 1)];
+}
+const PHONE = "(max-width: 700px)";
+
+// The board's actions that belong to district n (placing there, stealing it, an altar).
+export function districtActions(p, n, picked) {
+  return (p.choices || []).filter((c) => {
+    const w = c.action.split(" ");
+    if (w[0] === "place") return Number(w[1]) === n && (picked === null || picked === undefined || w[2] === picked);
+    if (w[0] === "steal") return Number(w[2]) === n && (picked === null || picked === undefined);
+    if (w[0] === "build") return Number(w[1]) === n && (picked === null || picked === undefined);
+    return false;
+  });
+}
+
+export function drawBoard(p, ctx) {
+  const v = p.view, phone = window.matchMedia(PHONE).matches;
+  const cols = phone ? 3 : 5, rows = Math.ceil(13 / cols), scale = phone ? 1.15 : 1;
+  const spot = (n) => {
+    const i = n - 1, row = Math.floor(i / cols);
+    const inRow = Math.min(cols, 13 - row * cols);
+    const col = (i % cols) + (cols - inRow) / 2;  // the last, shorter row is centred
+    return [GAP + col * (W + GAP), GAP + row * (H + GAP)];
+  };
+  const svg = s("svg", { class: "board cult-board", viewBox: `0 0 ${cols * (W + GAP) + GAP} ${rows * (H + GAP) + GAP}`,
+    role: "group", "aria-label": t("board") });
+  const picking = ctx.selected !== null && ctx.selected !== undefined;
+  for (const d of v.districts) {
+    const [x, y] = spot(d.number);
+    const active = v.active_district === d.number;
+    const nm = districtName(ctx, d.number), info = districtOf(d.number);
+    const g = s("g", { class: `district${active ? " active" : ""}`, "data-id": `d-${d.number}`, "data-district": d.number });
+    const seized = d.seized_by !== null && d.seized_by !== undefined;
+    g.append(s("rect", { x, y, width: W, height: H, rx: 10, fill: active ? "#fff1c2" : "#fbf8f1",
+      stroke: seized ? seatColour(d.seized_by) : "#8d8677", "stroke-width": seized ? 5 : 1.5 }));
+    const lines = nameLines(`${d.number} ${nm}`);
+    lines.forEach((line, k) => g.append(s("text", { x: x + 10, y: y + 27 + k * 23, "font-size": phone ? 22 : 21,
+      "font-weight": 700, fill: OUTLINE, class: "d-name", text: line })));
+    const top = y + (lines.length > 1 ? 78 : 60);
+    if (!phone) {  // what opens it, at a glance; the whole service is in the help
+      const need = s("g", { class: "d-need" }, at(meeple("#8d8677"), x + W - 48, y + H - 17, 0.45));
+      need.append(s("text", { x: x + W - 38, y: y + H - 10, "font-size": 17, fill: "#4a463f", text: info.access ? `${info.access}+` : "—" }));
+      g.append(need);
+    }
+    if (d.smile) g.append(s("text", { x: x + W - 30, y: y + 27, "font-size": 24, fill: OUTLINE, text: "☺" }));
+    d.priests.forEach((pr, i) => {
+      const row = Math.floor(i / PER_ROW), cx = x + 26 + (i % PER_ROW) * 42 + (row > 1 ? 21 : 0);
+      const cy = top + Math.min(row, 1) * 38;
+      const label = fmt("cu_priestOf", { who: ctx.seatName(pr.owner), what: priestWords(pr, v) });
+      let piece;
+      if (pr.level === "P") {
+        piece = figure(pr.owner, { label });
+        piece.append(s("text", { y: 17, "text-anchor": "middle", "font-size": 16, "font-weight": 800, fill: "#fff",
+          stroke: OUTLINE, "stroke-width": 0.5, text: v.players[pr.owner].patriarch_level }));
+      } else {
+        piece = token(pr.level + (pr.bonus || 0), pr.owner, { label, ring: pr.bonus > 0 });
+      }
+      g.append(at(piece, cx, cy, scale));
+      if (pr.coins) {
+        const stack = at(coin(null, { label: fmt("cu_stack", { n: pr.coins }) }), cx + 14, cy - 20, 0.7);
+        g.append(stack, s("text", { x: cx + 26, y: cy - 14, "font-size": 20, "font-weight": 800, fill: "#5c4300", text: pr.coins }));
+      }
+    });
+    d.altars.forEach((owner, i) => {
+      // a column on the right edge, beside the priests
+      g.append(at(block(owner, { label: fmt("cu_altarOf", { who: ctx.seatName(owner) }) }), x + W - 24 - Math.floor(i / 2) * 30,
+        top - 6 + (i % 2) * 34, scale * 0.9));
+    });
+    const acts = districtActions(p, d.number, picking ? ctx.selected : null);
+    const words = `${fmt("cu_district", { n: d.number, name: nm })}${active ? ` (${t("cu_active")})` : ""}`;
+    if (acts.length) {
+      target(g, acts.map((c) => ({ action: c.action, text: actionText(ctx, p, c.action) })), { label: words });
+    } else {
+      g.setAttribute("aria-label", words);
+    }
+    help(g, words, districtHelp(ctx, d.number) + (seized ? `\n${t("cu_seized")} ${ctx.seatName(d.seized_by)}` : "")
+      + (d.smile ? `\n${t("cu_smile")}` : ""), { focusable: false });
+    svg.append(g);
+  }
+  return svg;
+}
+
+// My free priests as tokens to pick up (placing: first the priest, then the district).
+export function freePriests(p, ctx) {
+  const v = p.view, me = v.players[p.seat];
+  if (!me) return null;
+  const placing = (p.choices || []).some((c) => c.action.startsWith("place "));
+  const box = h("div", { class: "cu-free", role: "group", "aria-label": t("cu_freePriests") });
+  for (const lv of me.free) {
+    const key = String(lv);
+    const words = lv === "P" ? fmt("cu_placeP", { n: me.patriarch_level }) : fmt("cu_placeLevel", { n: lv });
+    const piece = lv === "P" ? figure(p.seat) : token(lv, p.seat);
+    if (lv === "P") {
+      piece.append(s("text", { y: 17, "text-anchor": "middle", "font-size": 16, "font-weight": 800, fill: "#fff",
+        stroke: OUTLINE, "stroke-width": 0.5, text: me.patriarch_level }));
+    }
+    const el = h("span", { class: "cu-priest", "data-id": `free-${key}` },
+      s("svg", { width: 44, height: 44, viewBox: "-22 -22 44 44", "aria-hidden": "true" }, piece));
+    const canPlace = placing && (p.choices || []).some((c) => c.action.startsWith("place ") && c.action.split(" ")[2] === key);
+    if (canPlace) {
+      target(el, [], { select: key, label: words });
+      if (ctx.selected === key) selected(el);
+    } else {
+      el.setAttribute("role", "img");
+      el.setAttribute("aria-label", words);
+    }
+    box.append(el);
+  }
+  return box;
+}
