@@ -273,6 +273,33 @@ check_app = typer.Typer(no_args_is_help=True, help="Suites that attack the serve
 app.add_typer(check_app, name="check")
 
 
+@check_app.command("soak")
+def check_soak(
+    minutes: Annotated[float, typer.Option(help="How long the load runs.")] = 30.0,
+    window: Annotated[float, typer.Option(help="Seconds per reported window.")] = 300.0,
+    people: Annotated[int, typer.Option(help="Pairs of people playing games in turn.")] = 4,
+    bot_games: Annotated[int, typer.Option(help="Bot games watched by spectators.")] = 2,
+    db: Annotated[str | None, typer.Option(help="Database URL (default: a new SQLite file).")]
+    = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """A mixed load for a long time: moves, latency and memory per window, 5xx, lost moves."""
+    from meeple.check.soak import soak
+
+    if minutes <= 0 or window <= 0 or people < 0 or bot_games < 0:
+        fail("--minutes and --window must be above 0, --people and --bot-games 0 or more")
+    result = soak(minutes, window, people, bot_games, database=db)
+    if as_json:
+        typer.echo(json.dumps(result))
+        return
+    for k, v in result.items():
+        if k != "windows":
+            typer.echo(f"{k:<24} {v}")
+    for w in result["windows"]:
+        typer.echo(f"  from {w['from_s']:>5} s: {w['moves']:>6} moves, p50 {w['p50_ms']} ms, "
+                   f"p99 {w['p99_ms']} ms, {w['rss_mb']} MB")
+
+
 @check_app.command("reliability")
 def check_reliability(
     kills: Annotated[int, typer.Option(help="SIGKILLs of a server under load.")] = 100,

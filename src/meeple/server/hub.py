@@ -400,6 +400,8 @@ class Hub:
                     return
                 except (Illegal, Conflict):
                     continue  # the position moved while the bot thought: think again
+                except Restarting:
+                    return  # the server is going down: the bot moves after the restart
             log.error("bot %s in game %s found no acceptable move", kind, live.id)
         except Exception:
             log.exception("bot %s in game %s failed", kind, live.id)
