@@ -1,76 +1,155 @@
-// The lobby: create a game, invitations, my games, public games with free seats.
-import { call } from "./api.js";
+// The lobby: create a game, invitations, my games, public games with free seats. What a
+// person reads here is words: seats numbered from 1, bots by strength, each option with a
+// label and a sentence of help (js/text/lobby.js), never an option key or a bot's id.
+import { call, catalog } from "./api.js";
 import { h, clear } from "./dom.js";
-import { t } from "./i18n.js";
+import { addText, t } from "./i18n.js";
 import { myGames, remember, gameLink } from "./store.js";
 import { lobbyGames, me, seatRatings } from "./account.js";
+import { LOBBY_TEXT } from "./text/lobby.js";
 
+addText(LOBBY_TEXT);
+
+// The bots offered, weakest first (the values are what the server takes).
 const BOTS = ["random", "heuristic", "ismcts:200", "ismcts:1s"];
+const DEADLINES = [["", "lb.deadlineNone"], ["30", "lb.deadline30s"], ["120", "lb.deadline2m"],
+  ["600", "lb.deadline10m"], ["3600", "lb.deadline1h"], ["86400", "lb.deadline1d"]];
+// Options whose value is one side per seat ("random" or a comma list): drawn as a select
+// on each seat's row. The sides' names come from the game's glossary or the text file.
+const SIDES = {
+  cult: { key: "cults", names: (cat) => Object.keys(cat).filter((k) => k.startsWith("cult.")).map((k) => [k.slice(5), cat[k]]) },
+  colonies: { key: "teams", names: () => ["traders", "generals"].map((v) => [v, t(`optVal.colonies.teams.${v}`)]) },
+};
+// Text options with a fixed set of values: a select.
+const CHOICES = { "cyclades.map": ["base", "titans"] };
+
+const said = (key, fallback) => { const v = t(key); return v === key ? fallback : v; };
+export const optionLabel = (game, key, o) => said(`opt.${game}.${key}`, o.help);
+export const optionHelp = (game, key) => said(`optHelp.${game}.${key}`, "");
+export const botName = (kind) => said(`bot.${kind}`, t("lb.bot"));
+export const seatTitle = (i) => `${t("lb.seatN")} ${i + 1}`;
+
+let titles = null;  // game name -> title, for the lists below
+const meta = () => (titles = titles || call("GET", "/api/meta"));
+const titleOf = async (game) => ((await meta()).games.find((g) => g.name === game) || {}).title || game;
+
+// The lobby's and the replay's own rules, in their own sheet (style.css is the shell's).
+export function lobbyStyle() {
+  if (document.getElementById("lobby-css")) return;
+  document.head.append(h("link", { rel: "stylesheet", href: "/css/lobby.css", id: "lobby-css" }));
+}
 
 export function showLobby(root) {
+  lobbyStyle();
   const created = h("div");
-  const form = h("form", { class: "panel", "aria-label": t("newGame") });
-  const mine = h("div", { class: "panel" }, h("h2", { text: t("myGames") }));
-  const open = h("div", { class: "panel" }, h("h2", { text: t("openGames") }));
-  root.append(h("div", { class: "row" },
+  const form = h("form", { class: "panel", "aria-labelledby": "new-game-title" });
+  const mine = h("section", { class: "panel", "aria-labelledby": "my-games-title" }, h("h2", { id: "my-games-title", text: t("myGames") }));
+  const open = h("section", { class: "panel", "aria-labelledby": "open-games-title" }, h("h2", { id: "open-games-title", text: t("openGames") }));
+  root.append(h("h1", { class: "sr", text: t("newGame") }), h("div", { class: "row lobby" },
     h("div", { class: "grow" }, form, created), h("div", { class: "grow" }, mine, open)));
-  call("GET", "/api/meta").then((meta) => buildForm(form, meta.games.filter((g) => g.name !== "counter"), created));
+  meta().then((m) => buildForm(form, m.games.filter((g) => g.name !== "counter"), created))
+    .catch((e) => form.append(h("p", { class: "error", role: "alert", text: e.message })));
   listMine(mine);
   listOpen(open);
   return null;
 }
 
+function optionInput(game, key, o) {
+  const id = `opt-${key}`, label = optionLabel(game, key, o);
+  const common = { id, "data-option": key };
+  let input;
+  if (typeof o.default === "boolean") input = h("input", { ...common, type: "checkbox", checked: o.default });
+  else if (CHOICES[`${game}.${key}`]) {
+    input = h("select", common, CHOICES[`${game}.${key}`].map((v) =>
+      h("option", { value: v, text: said(`optVal.${game}.${key}.${v}`, v), selected: v === o.default })));
+  } else if (typeof o.default === "number") input = h("input", { ...common, type: "number", min: 0, value: o.default, inputmode: "numeric" });
+  else input = h("input", { ...common, type: "text", value: o.default });
+  const help = optionHelp(game, key);
+  const helpId = help ? `${id}-help` : undefined;
+  if (helpId) input.setAttribute("aria-describedby", helpId);
+  const text = h("span", { text: label });
+  const hint = help ? h("small", { class: "muted option-help", id: helpId, text: help }) : null;
+  return input.type === "checkbox"
+    ? h("div", { class: "option" }, h("label", { for: id, class: "check" }, input, " ", text), hint)
+    : h("div", { class: "option" }, h("label", { for: id }, text), input, hint);
+}
+
 function buildForm(form, games, created) {
   const gameSel = h("select", { id: "game" }, games.map((g) => h("option", { value: g.name, text: g.title, selected: g.name === "cult" })));
   const count = h("select", { id: "players" });
-  const seats = h("div", { id: "seats" });
-  const options = h("div", { id: "options" });
-  const deadline = h("input", { id: "deadline", type: "number", min: 1, inputmode: "numeric" });
+  const seats = h("fieldset", { id: "seats", class: "seats" });
+  const options = h("fieldset", { id: "options", class: "options" });
+  const deadline = h("select", { id: "deadline" }, DEADLINES.map(([v, k]) => h("option", { value: v, text: t(k) })));
   const pub = h("input", { id: "public", type: "checkbox" });
   const error = h("p", { class: "error", role: "alert" });
   const current = () => games.find((g) => g.name === gameSel.value);
+  let sides = [];  // [[value, name]] for the current game's per-seat option, if it has one
   const fillOptions = () => {
-    clear(options);
-    for (const [key, o] of Object.entries(current().options)) {
-      const input = typeof o.default === "boolean"
-        ? h("input", { type: "checkbox", "data-option": key, checked: o.default })
-        : h("input", { "data-option": key, value: o.default, type: typeof o.default === "number" ? "number" : "text" });
-      options.append(h("label", { title: o.help }, h("span", { text: key }), input, h("small", { class: "muted", text: ` ${o.help}` })));
+    clear(options).append(h("legend", { text: t("lb.optionsLegend") }));
+    const g = current(), side = SIDES[g.name];
+    for (const [key, o] of Object.entries(g.options)) {
+      if (side && side.key === key) continue;  // on each seat's row instead
+      options.append(optionInput(g.name, key, o));
     }
   };
-  const fillCounts = () => {
+  const fillCounts = async () => {
     const g = current();
     fillOptions();
     clear(count);
     for (let n = g.min_players; n <= g.max_players; n++) count.append(h("option", { value: n, text: n, selected: n === g.default_players }));
+    const side = SIDES[g.name];
+    sides = side ? side.names(side && g.name === "cult" ? await catalog(g.name) : {}) : [];
     fillSeats();
   };
   const fillSeats = () => {
-    clear(seats);
+    const kept = [...seats.querySelectorAll("select.kind")].map((s) => s.value);
+    clear(seats).append(h("legend", { text: t("lb.seatsLegend") }));
+    const side = SIDES[current().name];
     for (let i = 0; i < Number(count.value); i++) {
-      const sel = h("select", { id: `seat-${i}`, "aria-label": `${t("seat")} ${i}` },
-        h("option", { value: "human", text: t("human") }),
-        BOTS.map((b) => h("option", { value: b, text: `${t("bot")}: ${b}`, selected: i > 0 && b === "heuristic" })));
-      seats.append(h("div", { class: "seat-row" }, h("span", { text: `${t("seat")} ${i}` }), sel));
+      const sel = h("select", { id: `seat-${i}`, class: "kind", "aria-label": seatTitle(i) },
+        h("option", { value: "human", text: i === 0 ? t("lb.you") : t("lb.friend") }),
+        BOTS.map((b) => h("option", { value: b, text: botName(b), title: t(`botHelp.${b}`), selected: kept[i] ? kept[i] === b : i > 0 && b === "heuristic" })));
+      if (kept[i] === "human") sel.value = "human";
+      const row = h("div", { class: "seat-row" }, h("label", { for: `seat-${i}`, class: "seat-name", text: seatTitle(i) }), sel);
+      const help = h("small", { class: "muted bot-help", id: `seat-${i}-help` });
+      const explain = () => {
+        help.textContent = sel.value === "human" ? "" : t(`botHelp.${sel.value}`);
+      };
+      sel.setAttribute("aria-describedby", help.id);
+      sel.addEventListener("change", explain);
+      explain();
+      if (side && sides.length) {
+        row.append(h("select", { id: `side-${i}`, class: "side", "data-side": i, "aria-label": `${seatTitle(i)}: ${t("lb.faction")}` },
+          h("option", { value: "", text: `${t("lb.faction")}: ${t("lb.factionRandom")}` }),
+          sides.map(([v, name]) => h("option", { value: v, text: name }))));
+      }
+      seats.append(row, help);
     }
   };
   gameSel.addEventListener("change", fillCounts);
   count.addEventListener("change", fillSeats);
-  form.append(h("h2", { text: t("newGame") }),
-    h("label", {}, h("span", { text: t("game") }), gameSel),
-    h("label", {}, h("span", { text: t("players") }), count), seats, options,
-    h("label", {}, h("span", { text: t("deadline") }), deadline),
-    h("label", {}, pub, ` ${t("publicGame")}`),
+  const field = (id, text, control) => h("div", { class: "field" }, h("label", { for: id, text }), control);
+  form.classList.add("lobby-form");
+  form.append(h("h2", { id: "new-game-title", text: t("newGame") }),
+    field("game", t("game"), gameSel), field("players", t("players"), count), seats, options,
+    field("deadline", t("lb.deadlineLabel"), deadline),
+    h("div", { class: "field" }, h("label", { for: "public", class: "check" }, pub, ` ${t("publicGame")}`)),
     h("button", { type: "submit", id: "create" }, t("create")), error);
   fillCounts();
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     error.textContent = "";
+    const opts = Object.fromEntries([...options.querySelectorAll("[data-option]")].map((i) => [i.dataset.option,
+      i.type === "checkbox" ? i.checked : i.type === "number" ? Number(i.value) : i.value]));
+    const side = SIDES[gameSel.value];
+    const picked = [...seats.querySelectorAll("select.side")].map((s) => s.value);
+    if (side && picked.some(Boolean)) {
+      if (!picked.every(Boolean)) { error.textContent = t("lb.factionAllOrNone"); return; }
+      opts[side.key] = picked.join(",");
+    }
     const body = {
       game: gameSel.value, players: Number(count.value), public: pub.checked,
-      seats: [...seats.querySelectorAll("select")].map((s) => ({ kind: s.value })),
-      options: Object.fromEntries([...options.querySelectorAll("input")].map((i) => [i.dataset.option,
-        i.type === "checkbox" ? i.checked : i.type === "number" ? Number(i.value) : i.value])),
+      seats: [...seats.querySelectorAll("select.kind")].map((s) => ({ kind: s.value })), options: opts,
     };
     if (deadline.value) body.deadline_seconds = Number(deadline.value);
     try {
@@ -87,18 +166,22 @@ function showCreated(box, g) {
   remember({ id: g.id, game: g.game, seat: null, token: g.spectator_token });
   const copyRow = (label, url) => {
     const input = h("input", { readonly: true, value: url, "aria-label": label });
-    const btn = h("button", { type: "button", class: "secondary" }, t("copy"));
+    const btn = h("button", { type: "button", class: "secondary", "aria-label": `${t("copy")}: ${label}` }, t("copy"));
     btn.addEventListener("click", async () => {
       input.select();
       try { await navigator.clipboard.writeText(url); } catch { document.execCommand("copy"); }
       btn.textContent = t("copied");
     });
-    return h("label", {}, h("span", { text: label }), h("div", { class: "seat-row" }, input, btn));
+    return h("div", { class: "link-row" }, h("span", { text: label }), h("div", { class: "seat-row" }, input, btn));
   };
-  box.append(h("div", { class: "panel links", id: "invitations" }, h("h2", { text: t("links") }),
-    humans.map((s) => copyRow(`${t("joinLink")} ${s.seat}${s.kind === "master" ? " (Master)" : ""}`, gameLink(g.id, s.token))),
+  const who = (s) => (s.kind === "master" ? t("lb.masterSeat") : `${t("lb.joinLinkFor")} ${s.seat + 1}`);
+  box.append(h("section", { class: "panel links", id: "invitations", "aria-labelledby": "links-title" },
+    h("h2", { id: "links-title", text: t("links") }),
+    humans.map((s) => copyRow(who(s), gameLink(g.id, s.token))),
     copyRow(t("spectatorLink"), gameLink(g.id, g.spectator_token)),
-    humans.length ? h("p", {}, h("a", { href: `#/game/${g.id}/${humans[0].token}`, id: "play-first" }, `${t("open")}: ${t("seat")} ${humans[0].seat}`)) : null));
+    humans.length ? h("p", {}, h("a", { href: `#/game/${g.id}/${humans[0].token}`, id: "play-first", class: "button-link" },
+      `${t("open")}: ${humans[0].kind === "master" ? t("lb.masterSeat") : seatTitle(humans[0].seat)}`)) : null));
+  box.querySelector("#play-first")?.focus();
 }
 
 async function listMine(box) {
@@ -107,15 +190,17 @@ async function listMine(box) {
   if (!games.length) { box.append(h("p", { class: "muted", text: t("noGames") })); return; }
   const body = h("tbody");
   box.append(h("table", { class: "mygames" }, h("thead", {}, h("tr", {},
-    h("th", { text: t("game") }), h("th", { text: t("seat") }), h("th", { text: t("turn") }), h("th"))), body));
+    h("th", { scope: "col", text: t("game") }), h("th", { scope: "col", text: t("seat") }), h("th", { scope: "col", text: t("turn") }),
+    h("th", { scope: "col" }, h("span", { class: "sr", text: t("open") })))), body));
   for (const g of games.slice(0, 20)) {
-    const status = h("td", { text: "…" });
-    body.append(h("tr", {}, h("td", { text: `${g.game} ${g.id.slice(0, 6)}` }),
-      h("td", { text: g.seat === null ? t("spectator") : g.seat }), status,
+    const status = h("td", { text: "…" }), name = h("td", { text: g.game });
+    titleOf(g.game).then((x) => { name.textContent = x; }).catch(() => {});
+    body.append(h("tr", {}, name, h("td", { text: g.seat === null ? t("spectator") : seatTitle(g.seat) }), status,
       h("td", {}, h("a", { href: `#/game/${g.id}/${g.token}` }, t("open")))));
     call("GET", `/api/games/${g.id}`, { token: g.token }).then((v) => {
+      const named = (p) => (v.seats[p] && v.seats[p].name) || seatTitle(p);
       status.textContent = v.finished ? t("over") : v.waiting.includes(v.seat) ? t("yourTurn")
-        : `${t("waitingFor")} ${v.waiting.map((p) => `P${p}`).join(", ")}`;
+        : `${t("lb.whoseTurn")} ${v.waiting.map(named).join(", ")}`;
     }).catch((e) => { status.textContent = e.message; });
   }
 }
@@ -127,6 +212,8 @@ async function listOpen(box) {
   for (const g of open) {
     const name = h("input", { "aria-label": t("name"), placeholder: t("name"), maxlength: 64 });
     me().then((who) => { if (who && !name.value) name.value = who.display_name; });
+    // The seat is asked for by its index, as the claim route takes it (and as the
+    // accounts' browser test types it); the list beside it names each seat from 1.
     const seatSel = h("input", { type: "number", min: 0, max: g.players - 1, value: 0, "aria-label": t("seat") });
     const err = h("span", { class: "error" });
     const go = h("button", { type: "button" }, t("claim"));
@@ -139,6 +226,9 @@ async function listOpen(box) {
     });
     const seated = h("small", { class: "muted seat-ratings" });
     seatRatings(g.id).then((text) => { seated.textContent = text; });
-    box.append(h("div", { class: "seat-row" }, h("span", { text: `${g.game} ${g.id.slice(0, 6)} (${g.free_seats})` }), seatSel, name, go, err, seated));
+    const title = h("span", { text: `${g.game} · ${t("lb.freeSeats")}: ${g.free_seats}` });
+    titleOf(g.game).then((x) => { title.textContent = `${x} · ${t("lb.freeSeats")}: ${g.free_seats}`; }).catch(() => {});
+    box.append(h("div", { class: "seat-row" }, title, seatSel, name, go, err, seated));
   }
 }
+
