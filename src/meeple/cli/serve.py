@@ -25,6 +25,9 @@ def serve(
     shared: Annotated[bool, typer.Option(
         help="Other server processes use the same database.")] = False,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+    log_format: Annotated[str, typer.Option(
+        help="plain, or json: one JSON object a line (time, level, logger, message).")]
+    = "plain",
     rate: Annotated[float, typer.Option(
         help="Requests per second per client address, in bursts of twice that (0: no "
              "limit).")] = 200.0,
@@ -53,7 +56,10 @@ def serve(
     """Run the game server (HTTP API at /api, OpenAPI schema at /docs and /openapi.json)."""
     from meeple.server.app import Config, create_app
     from meeple.server.db import default_url
+    from meeple.server.logs import log_config
 
+    if log_format not in ("plain", "json"):
+        raise typer.BadParameter(f"{log_format!r}: plain or json", param_hint="--log-format")
     url = db or os.environ.get("MEEPLE_DATABASE_URL") or default_url()
     redis = redis or os.environ.get("MEEPLE_REDIS_URL") or None
     if redis:
@@ -76,13 +82,11 @@ def serve(
                     idle_seconds=idle_seconds, finished_seconds=finished_seconds,
                     public_url=public_url or f"http://{host}:{port}")
     typer.echo(f"meeple server on http://{host}:{port} (database {_safe(url)})")
-    from meeple.server.app import redact_secrets_in_logs
-
-    redact_secrets_in_logs()
     # Each update is a small JSON view: compressing it costs more CPU than it saves.
     app = create_app(config)
     server = _DrainingServer(uvicorn.Config(
         app, host=host, port=port, log_level=log_level, ws_per_message_deflate=False,
+        log_config=log_config(log_level, log_format),
         loop="auto", ws_max_size=config.max_body), app, drain_seconds)
     server.run()
 

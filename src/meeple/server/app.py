@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -135,25 +134,6 @@ async def _tick(hub: Hub, config: Config, smtp: Smtp | None, fanout: Fanout | No
                 await deliver_due(hub.store, client)
             except Exception:
                 log.exception("background tick failed")
-
-
-class _Redact(logging.Filter):
-    """WebSocket URLs carry a seat's secret (``?token=``): never write it to a log."""
-
-    PATTERN = re.compile(r"(token=)[^&\s\"']+")
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.args, tuple):
-            record.args = tuple(self.PATTERN.sub(r"\1***", a) if isinstance(a, str) else a
-                                for a in record.args)
-        if isinstance(record.msg, str):
-            record.msg = self.PATTERN.sub(r"\1***", record.msg)
-        return True
-
-
-def redact_secrets_in_logs() -> None:
-    for name in ("uvicorn.access", "uvicorn.error", "uvicorn", "meeple.server"):
-        logging.getLogger(name).addFilter(_Redact())
 
 
 def _errors(app: FastAPI) -> None:
