@@ -315,9 +315,12 @@ class Store:
             c.execute(select(1))
 
     def due_notices(self, now: float, limit: int = 50) -> list[dict[str, Any]]:
+        """Webhook notices due now (an account's notices, with no URL, are mail's), so a
+        long queue of emails never holds up the webhooks."""
         with self.engine.connect() as c:
             rows = c.execute(select(db.outbox).where(
-                and_(db.outbox.c.delivered.is_(False), db.outbox.c.next_at <= now))
+                and_(db.outbox.c.delivered.is_(False), db.outbox.c.next_at <= now,
+                     db.outbox.c.url.is_not(None)))
                 .order_by(db.outbox.c.id).limit(limit)).mappings().all()
             return [dict(r) for r in rows]
 
