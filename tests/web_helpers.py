@@ -95,12 +95,15 @@ def summary(updates: list[float]) -> dict[str, Any]:
             "max_ms": round(ordered[-1], 1)}
 
 
-def violations(page: Any, impacts: tuple[str, ...] = SERIOUS) -> list[str]:
-    """axe-core's findings of the given impacts on the page as it is now, one line each:
-    the rule, its impact, and the selectors of the elements at fault."""
+def violations(page: Any, impacts: tuple[str, ...] = SERIOUS,
+               exclude: tuple[str, ...] = ()) -> list[str]:
+    """axe-core's findings of the given impacts on the page as it is now (leaving out the
+    regions ``exclude`` selects), one line each: the rule, its impact, and the selectors
+    of the elements at fault."""
     from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 
-    found = Axe().run(page).response.get("violations", [])
+    context = {"include": [["html"]], "exclude": [[sel] for sel in exclude]} if exclude else None
+    found = Axe().run(page, context=context).response.get("violations", [])
     lines = []
     for v in found:
         if v.get("impact") not in impacts:
@@ -111,10 +114,26 @@ def violations(page: Any, impacts: tuple[str, ...] = SERIOUS) -> list[str]:
     return lines
 
 
-def assert_accessible(page: Any, where: str) -> None:
-    """No serious or critical axe-core violation on the page; the message names them."""
-    found = violations(page)
+def assert_accessible(page: Any, where: str, exclude: tuple[str, ...] = ()) -> None:
+    """No serious or critical axe-core violation on the page (but the regions ``exclude``
+    selects, which other tests own); the message names them."""
+    found = violations(page, exclude=exclude)
     assert not found, f"axe-core on {where}:\n" + "\n".join(found)
+
+
+FINDINGS = ROOT / "out" / "axe-findings.json"
+
+
+def record_findings(where: str, found: list[str]) -> None:
+    """Keeps axe-core's findings on a screen in out/axe-findings.json (replaced on each
+    run of that screen), for whoever owns the region at fault."""
+    FINDINGS.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        data: dict[str, Any] = json.loads(FINDINGS.read_text())
+    except (OSError, ValueError):
+        data = {}
+    data[where] = found
+    FINDINGS.write_text(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
 
 
 def shoot(page: Any, name: str, full_page: bool = False) -> Path:
