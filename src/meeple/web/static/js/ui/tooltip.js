@@ -1,9 +1,17 @@
 // Help on anything a player may wonder about: hover shows it, a long press on a touch
 // screen, keyboard focus too; screen readers get it as the element's description.
-import { h, s } from "../dom.js";
+import { h } from "../dom.js";
 
-let tip = null, timer = 0, seq = 0, owner = null;
-const HTML = "http://www.w3.org/1999/xhtml";
+let tip = null, timer = 0, seq = 0, owner = null, store = null;
+const owners = new Map();  // description id -> the element it describes
+
+function texts() {
+  if (!store || !store.isConnected) {
+    store = h("div", { id: "help-texts", hidden: true });
+    document.body.append(store);
+  }
+  return store;
+}
 
 function box() {
   if (!tip) {
@@ -37,11 +45,9 @@ export function help(el, title, text, { focusable = true } = {}) {
   if (!title && !text) return el;
   const id = `help-${++seq}`;
   const full = [title, text].filter(Boolean).join(": ");
-  if (el.namespaceURI === HTML) {
-    el.append(h("span", { class: "sr", id, text: full }));
-  } else {
-    el.append(s("desc", { id, text: full }));
-  }
+  // The description lives outside the element, so a button's own name stays its own.
+  texts().append(h("span", { id, text: full }));
+  owners.set(id, new WeakRef(el));
   const was = el.getAttribute("aria-describedby");
   el.setAttribute("aria-describedby", was ? `${was} ${id}` : id);
   el.classList.add("has-help");
@@ -69,5 +75,12 @@ export function help(el, title, text, { focusable = true } = {}) {
   return el;
 }
 
-// After a redraw the element the tip belonged to may be gone.
-export function hideIfOrphaned() { if (owner && !owner.isConnected) hide(); }
+// After a redraw the element the tip belonged to may be gone, and with it the
+// descriptions of the elements drawn before.
+export function hideIfOrphaned() {
+  if (owner && !owner.isConnected) hide();
+  for (const [id, ref] of owners) {
+    const el = ref.deref();
+    if (!el || !el.isConnected) { owners.delete(id); document.getElementById(id)?.remove(); }
+  }
+}
