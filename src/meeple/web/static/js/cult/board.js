@@ -40,7 +40,8 @@ export function drawBoard(p, ctx) {
     const col = (i % cols) + (cols - inRow) / 2;  // the last, shorter row is centred
     return [GAP + col * (W + GAP), GAP + row * (H + GAP)];
   };
-  const svg = s("svg", { class: "board cult-board", viewBox: `0 0 ${cols * (W + GAP) + GAP} ${rows * (H + GAP) + GAP}`,
+  const top = phone ? 64 : 0;  // room for the zoom buttons above the first row's names
+  const svg = s("svg", { class: "board cult-board", viewBox: `0 ${-top} ${cols * (W + GAP) + GAP} ${rows * (H + GAP) + GAP + top}`,
     role: "group", "aria-label": t("board") });
   const picking = ctx.selected !== null && ctx.selected !== undefined;
   for (const d of v.districts) {
@@ -54,7 +55,7 @@ export function drawBoard(p, ctx) {
     const lines = nameLines(`${d.number} ${nm}`);
     lines.forEach((line, k) => g.append(s("text", { x: x + 10, y: y + 27 + k * 23, "font-size": phone ? 22 : 21,
       "font-weight": 700, fill: OUTLINE, class: "d-name", text: line })));
-    const top = y + (lines.length > 1 ? 78 : 60);
+    const base = y + (lines.length > 1 ? 78 : 60);
     if (!phone) {  // what opens it, at a glance; the whole service is in the help
       const need = s("g", { class: "d-need" }, at(meeple("#8d8677"), x + W - 48, y + H - 17, 0.45));
       need.append(s("text", { x: x + W - 38, y: y + H - 10, "font-size": 17, fill: "#4a463f", text: info.access ? `${info.access}+` : "—" }));
@@ -63,12 +64,12 @@ export function drawBoard(p, ctx) {
     if (d.smile) g.append(s("text", { x: x + W - 30, y: y + 27, "font-size": 24, fill: OUTLINE, text: "☺" }));
     d.priests.forEach((pr, i) => {
       const row = Math.floor(i / PER_ROW), cx = x + 26 + (i % PER_ROW) * 42 + (row > 1 ? 21 : 0);
-      const cy = top + Math.min(row, 1) * 38;
+      const cy = base + Math.min(row, 1) * 38;
       const label = fmt("cu_priestOf", { who: ctx.seatName(pr.owner), what: priestWords(pr, v) });
       let piece;
       if (pr.level === "P") {
         piece = figure(pr.owner, { label });
-        piece.append(s("text", { y: 17, "text-anchor": "middle", "font-size": 16, "font-weight": 800, fill: "#fff",
+        piece.append(s("text", { y: 18, "text-anchor": "middle", "font-size": 19, "font-weight": 800, fill: "#fff",
           stroke: OUTLINE, "stroke-width": 0.5, text: v.players[pr.owner].patriarch_level }));
       } else {
         piece = token(pr.level + (pr.bonus || 0), pr.owner, { label, ring: pr.bonus > 0 });
@@ -76,13 +77,13 @@ export function drawBoard(p, ctx) {
       g.append(at(piece, cx, cy, scale));
       if (pr.coins) {
         const stack = at(coin(null, { label: fmt("cu_stack", { n: pr.coins }) }), cx + 14, cy - 20, 0.7);
-        g.append(stack, s("text", { x: cx + 26, y: cy - 14, "font-size": 20, "font-weight": 800, fill: "#5c4300", text: pr.coins }));
+        g.append(stack, s("text", { x: cx + 26, y: cy - 14, "font-size": 23, "font-weight": 800, fill: "#5c4300", text: pr.coins }));
       }
     });
     d.altars.forEach((owner, i) => {
       // a column on the right edge, beside the priests
       g.append(at(block(owner, { label: fmt("cu_altarOf", { who: ctx.seatName(owner) }) }), x + W - 24 - Math.floor(i / 2) * 30,
-        top - 6 + (i % 2) * 34, scale * 0.9));
+        base - 6 + (i % 2) * 34, scale * 0.9));
     });
     const acts = districtActions(p, d.number, picking ? ctx.selected : null);
     const words = `${fmt("cu_district", { n: d.number, name: nm })}${active ? ` (${t("cu_active")})` : ""}`;
@@ -109,7 +110,7 @@ export function freePriests(p, ctx) {
     const words = lv === "P" ? fmt("cu_placeP", { n: me.patriarch_level }) : fmt("cu_placeLevel", { n: lv });
     const piece = lv === "P" ? figure(p.seat) : token(lv, p.seat);
     if (lv === "P") {
-      piece.append(s("text", { y: 17, "text-anchor": "middle", "font-size": 16, "font-weight": 800, fill: "#fff",
+      piece.append(s("text", { y: 18, "text-anchor": "middle", "font-size": 19, "font-weight": 800, fill: "#fff",
         stroke: OUTLINE, "stroke-width": 0.5, text: me.patriarch_level }));
     }
     const el = h("span", { class: "cu-priest", "data-id": `free-${key}` },
