@@ -82,7 +82,9 @@ def _after(page: Any, before: str) -> None:
 
 def _answer_popover(page: Any, rng: Rng) -> None:
     """A place or card with several choices lists them beside it: pick one."""
-    page.wait_for_selector("#popover")
+    page.wait_for_selector("#popover", state="attached")
+    if not page.locator("#popover").is_visible():  # on a phone it is docked in the decision tab
+        page.click('.tabbar [data-tab="decide"]')
     rows = page.locator("#popover .group-row .go")
     if rows.count():
         rows.nth(0).click()
