@@ -109,3 +109,43 @@ def test_only_an_admin_may_announce(tmp_path: Path) -> None:
             r = a.post("/api/admin/announcements", headers=csrf(a), json=bad)
             assert r.status_code in (400, 404) and problem in r.json()["error"]["message"]
         assert a.get("/api/admin/announcements").json() == []
+
+
+def test_an_announcement_is_sent_once_from_postgresql_too() -> None:
+    """The outbox claim on PostgreSQL: two senders at once, one email."""
+    import asyncio
+
+    from sqlalchemy import update
+
+    from meeple.server import accounts, db
+    from meeple.server.mail import Smtp, deliver_mail
+    from meeple.server.store import Store
+    from tests.services import postgres
+
+    with postgres() as url, smtp_server() as (inbox, smtp):
+        store = Store(url)
+        try:
+            admin = accounts.sign_up(store.engine, "Admin", "correct horse")
+            store.create_game({"id": "g1", "game": "cult", "players": 2, "seed": 1,
+                               "options": {}, "settings": {}, "owner_hash": "o",
+                               "spectator_hash": "s", "version": 0, "finished": False,
+                               "deadline_at": None},
+                              [{"seat": i, "kind": "human", "name": None,
+                                "secret_hash": f"h{i}", "joined": True, "webhook": None,
+                                "account_id": admin if i == 0 else None}
+                               for i in range(2)])
+            with store.engine.begin() as c:
+                c.execute(update(db.accounts).values(email="a@example.org", news=True))
+            assert announce.send(store.engine, admin, "cult", "News", "Text")[
+                "recipients"] == 1
+            sender = Smtp.parse(smtp)
+
+            async def both() -> list[int]:
+                return list(await asyncio.gather(
+                    deliver_mail(store.engine, sender, "http://x"),
+                    deliver_mail(store.engine, sender, "http://x")))
+
+            assert sorted(asyncio.run(both())) == [0, 1]
+            assert [m["To"] for m in inbox.wait(1)] == ["a@example.org"]
+        finally:
+            store.close()

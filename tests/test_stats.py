@@ -60,7 +60,10 @@ def _game(engine: Engine, gid: str, kinds: list[str], accounts: list[int | None]
 
 
 def _database(tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path / 's.db'}"
+    return _fill(f"sqlite:///{tmp_path / 's.db'}")
+
+
+def _fill(url: str) -> str:
     store = Store(url)
     with store.engine.begin() as c:
         for i in range(1, 5):
@@ -180,3 +183,18 @@ def test_only_an_admin_sees_the_numbers(tmp_path: Path) -> None:
         assert a.get("/api/admin/stats/chess").status_code == 404
         r = a.get("/api/admin/stats/cult?since=soon")
         assert r.status_code == 400 and "is not a date" in r.json()["error"]["message"]
+
+
+def test_the_numbers_are_the_same_on_postgresql(tmp_path: Path) -> None:
+    from meeple.server.stats import compute
+    from tests.services import postgres
+
+    lite = Store(_database(tmp_path), migrate=False)
+    expected = compute(lite.engine, "cult", now=NOW)
+    lite.close()
+    with postgres() as url:
+        pg = Store(_fill(url), migrate=False)
+        try:
+            assert compute(pg.engine, "cult", now=NOW) == expected
+        finally:
+            pg.close()
