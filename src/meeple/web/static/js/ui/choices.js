@@ -11,18 +11,33 @@ export const BUDGET = 12;
 
 const firstWord = (a) => a.split(" ", 1)[0];
 
+// Groups by first word; inside one, the choices that differ only in a final number
+// (the same bid on one god, 2..7 gold) become a group of their own, for a stepper.
 export function groupChoices(choices) {
+  const byNumber = new Map();
+  for (const c of choices) {
+    const m = c.action.match(/^(.*\s)-?\d+$/);
+    if (m) { if (!byNumber.has(m[1])) byNumber.set(m[1], []); byNumber.get(m[1]).push(c); }
+  }
+  const numeric = new Map();
+  for (const [prefix, list] of byNumber) if (numericRange(list)) for (const c of list) numeric.set(c, prefix);
   const groups = new Map();
   for (const c of choices) {
-    const k = firstWord(c.action);
+    const k = numeric.has(c) ? `#${numeric.get(c)}` : firstWord(c.action);
     if (!groups.has(k)) groups.set(k, []);
     groups.get(k).push(c);
   }
   return [...groups.entries()].map(([key, list]) => ({ key, list }));
 }
 
-// A group's name for people: the words its choices' texts begin with.
+// A group's name for people: where its texts differ only in a number, the text with
+// "…" for the number; else the words they all begin with.
 export function groupLabel(list) {
+  const first = list[0].text.split(/\s+/), last = list[list.length - 1].text.split(/\s+/);
+  if (first.length === last.length && first.length > 1) {
+    const diff = first.map((w, i) => w !== last[i]);
+    if (diff.filter(Boolean).length === 1) return first.map((w, i) => (diff[i] ? "…" : w)).join(" ");
+  }
   const words = list.map((c) => c.text.split(/\s+/));
   const common = [];
   for (let i = 0; i < words[0].length; i++) {
