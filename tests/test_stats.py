@@ -198,3 +198,21 @@ def test_the_numbers_are_the_same_on_postgresql(tmp_path: Path) -> None:
             assert compute(pg.engine, "cult", now=NOW) == expected
         finally:
             pg.close()
+
+
+def test_the_admin_page_gets_the_simulation_reports_plots(tmp_path: Path) -> None:
+    from meeple.server import accounts
+
+    url = _database(tmp_path)
+    store = Store(url, migrate=False)
+    accounts.make_admin(store.engine, "Admin", "correct horse")
+    store.close()
+    with server(tmp_path / "s.db") as a:
+        r = a.post("/api/account/signin", json={"name": "Admin", "password": "correct horse"})
+        assert r.status_code == 200, r.text
+        page = a.get("/api/admin/stats/cult/report/people/")
+        assert page.status_code == 200 and "Win rate by faction" in page.text
+        png = a.get("/api/admin/stats/cult/report/people/by_faction.png")
+        assert png.headers["content-type"] == "image/png" and png.content[:4] == b"\x89PNG"
+        assert a.get("/api/admin/stats/cult/report/people/../s.db").status_code == 404
+        assert a.get("/api/admin/stats/cult/report/everyone/").status_code == 404
