@@ -125,6 +125,11 @@ class CultState(State):
         c.log = self.log.clone()
         return c
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> CultState:
+        # A deep copy (OpenSpiel's clone) is a clone: the log's texts are immutable and
+        # shared (they refuse to be copied attribute by attribute).
+        return self.clone()
+
     def to_json(self) -> dict[str, Any]:
         from meeple.games.cult.saves import state_to_json
 
