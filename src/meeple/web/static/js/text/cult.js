@@ -122,7 +122,7 @@ export const CULT_TEXT = {
     cu_freePriests: "Ваши свободные жрецы", cu_pickPriest: "Возьмите жреца, затем подсвеченный квартал — или нажмите на квартал.",
     cu_picked: "Теперь нажмите на подсвеченный квартал для этого жреца (Esc — вернуть).",
     cu_decks: "Колоды", cu_deckM: "чудеса", cu_deckC: "заговоры", cu_deckL: "лицензии",
-    cu_greatness: "Карта Величия", cu_greatHolder: "у игрока", cu_greatBank: "в банке", cu_faceDown: "лицом вниз",
+    cu_greatness: "Карта Величия", cu_greatHolder: "владелец:", cu_greatBank: "в банке", cu_faceDown: "лицом вниз",
     cu_lentBy: "взята у", cu_miracle: "Чудо", cu_conspiracy: "Заговор", cu_licence: "Лицензия",
     cu_darkSeal: "тёмная печать", cu_lightSeal: "светлая печать", cu_price: "цена", cu_reward: "продаётся за", cu_bonus: "Патриарх +",
     cu_active: "активный квартал", cu_seized: "захвачен:", cu_smile: "Улыбка Фортуны: побеждает слабейший",
