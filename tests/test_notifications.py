@@ -70,6 +70,8 @@ def test_a_your_turn_email_reaches_the_smtp_server(tmp_path: Path) -> None:
         other = browser(a)
         sign_up(other, "Boris", notify=ALL_ON)
         assert other.get("/api/account/notices").json() == []
+        assert browser(a).get("/api/account/notices").status_code == 401
+        assert a.get("/api/account/notices?after=99999999999999999999").status_code == 400
 
 
 def test_notices_go_only_for_the_kinds_an_account_chose(tmp_path: Path) -> None:

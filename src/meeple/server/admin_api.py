@@ -64,7 +64,7 @@ def _since(since: str | None) -> float | None:
 
 
 @router.get("/account/notices", summary="Your notices (the kinds you chose), after id N")
-async def notices(request: Request, after: Annotated[int, Query(ge=0)] = 0
+async def notices(request: Request, after: Annotated[int, Query(ge=0, le=2**62)] = 0
                   ) -> list[dict[str, Any]]:
     account = _signed_in(request)
     return await asyncio.to_thread(mail.recent, _hub(request).store.engine, account, after)

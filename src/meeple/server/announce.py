@@ -53,7 +53,7 @@ def token(engine: Engine, account_id: int) -> str:
 def account_of(engine: Engine, text: str) -> int | None:
     """The account an unsubscribe token was made for, or None if it is not genuine."""
     head, _, mac = text.partition(".")
-    if not head.isdigit() or len(head) > 12 or not mac:
+    if not (head.isascii() and head.isdigit()) or len(head) > 12 or not mac:
         return None
     account = int(head)
     if not hmac.compare_digest(mac, _sign(_key(engine), account)):
