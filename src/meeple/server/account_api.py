@@ -94,7 +94,7 @@ class Sessions:
             elif scope["method"] in SAFE:
                 allowed = True
             else:
-                allowed = hmac.compare_digest(_header(scope, b"x-csrf-token") or "",
+                allowed = hmac.compare_digest(_header(scope, CSRF_HEADER.encode()) or "",
                                               found.csrf)
         scope.setdefault("state", {})["session"] = (token, found, allowed)
         mark = accounts.ACTING.set(found.account_id if found and allowed else None)
@@ -194,7 +194,9 @@ def _limited(request: Request, name: str) -> None:
     config = request.app.state.config
     if config.signin_rate <= 0:
         return
-    buckets: dict[str, Bucket] = request.app.state.__dict__.setdefault("signin_buckets", {})
+    buckets: dict[str, Bucket] | None = getattr(request.app.state, "signin_buckets", None)
+    if buckets is None:
+        buckets = request.app.state.signin_buckets = {}
     if len(buckets) > 100_000:
         buckets.clear()
     client = request.client.host if request.client else "?"
