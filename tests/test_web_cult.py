@@ -141,6 +141,16 @@ def play_cult_by_clicking(page: Any, rng: Rng, limit: int = 2_000,
     raise AssertionError("the game did not end")
 
 
+def _accessible(page: Any) -> None:
+    """axe-core finds no serious or critical fault in what the Cult module draws."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page, context={"include": [["#board"], ["#mine"], ["#side"], ["#extra"]]})
+    bad = [(v["id"], [n["target"] for n in v["nodes"]]) for v in found.response["violations"]
+           if v["impact"] in ("serious", "critical")]
+    assert bad == [], bad
+
+
 def _no_engine_forms(page: Any) -> None:
     text = page.inner_text("#board") + page.inner_text("#mine") + page.inner_text("#side")
     assert not ENGINE_FORMS.search(text), ENGINE_FORMS.search(text)
@@ -165,6 +175,12 @@ def test_a_newcomer_plays_cult_to_the_end_with_pieces_and_cards(browser: Any,  #
     assert page.locator("#side .pp").count() == 2
     assert "Player 1 (you)" in page.inner_text("#side")
     _no_engine_forms(page)
+    _accessible(page)
+    page.click("#mine .cu-priest.target >> nth=0")  # a priest picked up: still accessible
+    page.wait_for_selector("#mine .cu-priest.selected")
+    _accessible(page)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#mine .cu-priest.selected", state="detached")
     # The board, my free priests and the decision fit the screen without scrolling.
     for sel in ("#board svg", "#mine .cu-free", "#status"):
         box = page.locator(sel).bounding_box()
@@ -210,6 +226,7 @@ def test_a_russian_player_on_a_phone_plays_cult_by_tapping(browser: Any,  # noqa
     page.click('.tabbar [data-tab="mine"]')
     assert "Щиток культа" in page.inner_text("#mine")
     _no_engine_forms(page)
+    _accessible(page)
     assert not page.errors
 
 
