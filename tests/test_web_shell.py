@@ -221,7 +221,9 @@ def test_a_decision_shows_at_most_twelve_controls_and_numbers_as_a_stepper(
         { action: 'recruit', text: 'recruit' }], send));
       const bids = [1, 2, 3, 4, 5].map((n) => ({ action: `bid ares ${n}`,
                                                  text: `offer ${n} gold` }));
-      const bid = row(choiceControls([...bids, { action: 'pass', text: 'pass' }], send));
+      const zeus = [2, 3, 4, 5, 6].map((n) => ({ action: `bid zeus ${n}`,
+                                                 text: `offer ${n} to Zeus` }));
+      const bid = row(choiceControls([...bids, ...zeus, { action: 'pass', text: 'pass' }], send));
       bid.querySelector('.stepper-more').click();
       bid.querySelector('.stepper-more').click();
       bid.querySelector('.choice.go').click();
@@ -231,10 +233,13 @@ def test_a_decision_shows_at_most_twelve_controls_and_numbers_as_a_stepper(
                manyChoices: many.querySelectorAll('.choice').length,
                bidSteppers: bid.querySelectorAll('.stepper').length, sent,
                said: bid.querySelector('.group-said').textContent,
+               label: bid.querySelectorAll('.group-label')[1].textContent,
                few: few.querySelectorAll('.choice').length };
     }""")
     assert counts["many"] <= 12 and counts["manyChoices"] >= 3  # pass, recruit, the place row
-    assert counts["bidSteppers"] == 1 and counts["sent"] == ["bid ares 3"]
+    # One stepper per god, named by the text without the number.
+    assert counts["bidSteppers"] == 2 and counts["sent"] == ["bid ares 3"]
     assert counts["said"] == "offer 3 gold"  # the stepper says what the number means
+    assert counts["label"] == "offer … to Zeus"
     assert counts["few"] == 4  # a few choices are simply buttons
     assert not page.errors

@@ -19,8 +19,18 @@ export function groupChoices(choices) {
     const m = c.action.match(/^(.*\s)-?\d+$/);
     if (m) { if (!byNumber.has(m[1])) byNumber.set(m[1], []); byNumber.get(m[1]).push(c); }
   }
+  // Only a few kinds per first word (bids on some gods); thirteen districts with three
+  // priest levels each stay one list.
+  const kinds = new Map();
+  for (const [prefix, list] of byNumber) {
+    if (!numericRange(list)) continue;
+    const k = firstWord(prefix);
+    kinds.set(k, (kinds.get(k) || []).concat([[prefix, list]]));
+  }
   const numeric = new Map();
-  for (const [prefix, list] of byNumber) if (numericRange(list)) for (const c of list) numeric.set(c, prefix);
+  for (const found of kinds.values()) {
+    if (found.length <= 4) for (const [prefix, list] of found) for (const c of list) numeric.set(c, prefix);
+  }
   const groups = new Map();
   for (const c of choices) {
     const k = numeric.has(c) ? `#${numeric.get(c)}` : firstWord(c.action);
@@ -49,8 +59,10 @@ export function groupLabel(list) {
 }
 
 // Numbers that differ only in the last word: a stepper is easier than a list.
+// Fewer numbers than this are simply buttons.
+const MIN_STEPPER = 4;
 function numericRange(list) {
-  if (list.length < 3) return null;
+  if (list.length < MIN_STEPPER) return null;
   let prefix = null;
   const nums = [];
   for (const c of list) {
@@ -96,7 +108,7 @@ export function groupRow(list, send, label = groupLabel(list)) {
 export function choiceControls(choices, send, budget = BUDGET) {
   const groups = groupChoices(choices);
   // A number to choose (a bid, coins, troops) is a stepper however few the numbers are.
-  const numbers = (g) => g.list.length >= 3 && numericRange(g.list);
+  const numbers = (g) => numericRange(g.list);
   if (choices.length <= budget && !groups.some(numbers)) return choices.map((c) => choiceButton(c, send));
   // Each group costs one control; the smallest open up into buttons while room is left.
   let left = budget - groups.length;
