@@ -102,8 +102,16 @@ export function showTable(root, gid, token) {
     closePopover(false);
     ui.pop = { anchor, key: anchor && anchor.dataset ? anchor.dataset.target || anchor.dataset.id : null };
     const box = popover(anchor, list, ctx.send, () => closePopover(true), opts);
-    decide.append(box);
-    requestAnimationFrame(() => { const b = box.querySelector("button, select, input"); if (b) b.focus(); });
+    // Docked on a phone: right under the prompt, before the other controls.
+    const after = decide.querySelector(".hint") || decide.querySelector(".prompt-text:last-of-type");
+    if (after) after.after(box); else decide.append(box);
+    const phone = window.matchMedia(PHONE).matches;
+    if (phone) showTab("decide");  // docked in the decision's tab: show it
+    requestAnimationFrame(() => {
+      const b = box.querySelector("button, select, input");
+      if (b) b.focus({ preventScroll: !phone });
+      if (phone) box.scrollIntoView({ block: "nearest" });
+    });
   }
   function closePopover(refocus) {
     const box = document.getElementById("popover");
@@ -306,11 +314,12 @@ export function showTable(root, gid, token) {
     if (same && same.getClientRects().length) { same.focus({ preventScroll: true }); return; }
     focusDecision(false);
   }
+  function showTab(id) {
+    const bar = tabBox.querySelector(".tabbar");
+    if (bar && bar.select && ui.tab.active !== id) bar.select(id);
+  }
   function focusDecision(scroll) {
-    if (window.matchMedia(PHONE).matches && ui.tab.active !== "decide") {
-      const bar = tabBox.querySelector(".tabbar");
-      if (bar && bar.select) bar.select("decide");
-    }
+    if (window.matchMedia(PHONE).matches) showTab("decide");
     const first = decide.querySelector("#game-over") || decide.querySelector(".choice:not([disabled]), .group-row select, .group-row input")
       || status.querySelector(".quick .choice") || decide.querySelector(".target") || boardBox.querySelector(".target")
       || document.getElementById("decision-title");
