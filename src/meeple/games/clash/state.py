@@ -150,6 +150,11 @@ class ClashState(State):
             setattr(c, f, copy_value(getattr(self, f)))
         return c
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> ClashState:
+        # A deep copy (OpenSpiel's clone) is a clone: the log's texts are immutable and
+        # shared, the rest copied as clone() does.
+        return self.clone()
+
     def describe(self, player: int, action: Action) -> Message:
         from meeple.games.clash.render import describe
 
