@@ -118,7 +118,7 @@ def test_two_people_sign_up_play_cult_and_find_it_rated_in_my_games(browser: Any
                 break
             page.wait_for_timeout(250)
         assert "rating after" in text and "Place" in text, text
-        assert name in text and "bot: random" in text
+        assert name in text and "beginner bot" in text and "random" not in text
         page.goto(site + "/#/account")
         page.wait_for_selector("#my-ratings td.rating")
         assert page.locator("#my-ratings tbody tr").count() == 1

@@ -4,6 +4,7 @@
 import { call } from "./api.js";
 import { h, clear } from "./dom.js";
 import { t, language, toggleLanguage } from "./i18n.js";
+import { botName } from "./lobby.js"; // bots by strength, as the lobby names them
 
 let current; // undefined: not asked yet; null: signed out; else the profile
 
@@ -156,7 +157,7 @@ const when = (seconds) => new Date(seconds * 1000).toLocaleString(language() ===
   { dateStyle: "medium", timeStyle: "short" });
 
 export function seatLabel(s) {
-  return s.kind === "human" || s.kind === "master" ? (s.name || "—") : `${t("bot")}: ${s.name || s.kind}`;
+  return s.kind === "human" || s.kind === "master" ? (s.name || "—") : botName(s.kind);
 }
 
 export function showMyGames(root) {
@@ -220,7 +221,7 @@ export function showLeaderboard(root, game, players) {
     panel.append(h("table", { class: "mygames" }, h("thead", {}, h("tr", {},
       h("th", { text: t("rank") }), h("th", { text: t("player") }), h("th", { text: t("rating") }), h("th", { text: t("gamesPlayed") }))),
     h("tbody", {}, board.map((r) => h("tr", {}, h("td", { text: r.rank }),
-      h("td", { text: r.bot ? `${t("bot")}: ${r.bot}` : r.name }), h("td", { text: r.rating }), h("td", { text: r.games }))))));
+      h("td", { text: r.bot ? botName(r.bot) : r.name }), h("td", { text: r.rating }), h("td", { text: r.games }))))));
   })().catch((e) => panel.append(h("p", { class: "error", text: e.message })));
   return null;
 }
@@ -240,5 +241,5 @@ export async function lobbyGames(box) {
 // Ratings next to each seat of a game in the lobby's list of open games.
 export async function seatRatings(gid) {
   const list = await call("GET", `/api/games/${gid}/ratings`).catch(() => []);
-  return list.map((s) => `${seatLabel(s)}${s.joined ? "" : ` (${t("freeSeat")})`}${s.rating === null ? "" : ` ${s.rating}`}`).join(", ");
+  return list.map((s) => (s.joined ? `${seatLabel(s)}${s.rating === null ? "" : ` ${s.rating}`}` : t("freeSeat"))).join(", ");
 }
