@@ -169,10 +169,18 @@ def make_game(page: Any, site: str, game: str, seats: list[str], options: dict[s
     return out
 
 
+CLOSING = ("submit", "ready", "done", "pass", "end")
+
+
+def _closing(choices: list[dict[str, Any]]) -> str:
+    actions = [str(c["action"]) for c in choices]
+    return next((a for a in actions if a in CLOSING), actions[0])
+
+
 def play_through_api(page: Any, site: str, gid: str, token: str, limit: int = 2000,
                      timeout: float = 120.0) -> dict[str, Any]:
-    """Plays one seat's decisions through the API (always the first choice) until the
-    game ends; returns the last payload."""
+    """Plays one seat's decisions through the API until the game ends (a choice that
+    closes the turn when there is one, else the first); returns the last payload."""
     headers = {"Authorization": f"Bearer {token}"}
     end = time.monotonic() + timeout
     for _ in range(limit):
@@ -182,7 +190,7 @@ def play_through_api(page: Any, site: str, gid: str, token: str, limit: int = 20
         assert time.monotonic() < end, f"game {gid} did not end in {timeout} s"
         if p.get("choices"):
             page.request.post(f"{site}/api/games/{gid}/actions", headers=headers, data={
-                "action": p["choices"][0]["action"], "version": p["version"]})
+                "action": _closing(p["choices"]), "version": p["version"]})
         else:
             time.sleep(0.05)
     raise AssertionError(f"game {gid} did not end in {limit} decisions")
