@@ -125,6 +125,12 @@ def test_two_people_sign_up_play_cult_and_find_it_rated_in_my_games(browser: Any
     a.goto(site + "/#/my")
     a.wait_for_selector("#my-history li")
     a.screenshot(path=str(SHOTS / "my-games-history-1280x800.png"), full_page=True)
+    # The replay link carries no secret: the account's seat opens it.
+    a.click(f'#my-history li[data-game="{gid}"] a.replay')
+    a.wait_for_selector("#replay-pos")
+    assert a.inner_text("#replay-pos").startswith("0 /")
+    a.goto(site + "/#/my")
+    a.wait_for_selector("#my-history li")
     b.screenshot(path=str(SHOTS / "my-games-history-phone.png"), full_page=True)
     a.goto(site + "/#/ratings/cult/4")
     a.wait_for_selector("#leaderboard tbody tr")
