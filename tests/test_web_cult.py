@@ -107,8 +107,11 @@ def _one_decision(page: Any, rng: Rng, stats: dict[str, int]) -> None:
         places.nth(rng.below(places.count())).click()
         stats["two_step"] += 1
     else:
-        targets = page.locator("#table .target:not(.selectable)")
-        buttons = page.locator("#prompt .choice")
+        # What can be seen now (on a phone, what the open tab and the board show).
+        targets = page.locator("#table .target:not(.selectable):visible")
+        buttons = page.locator("#prompt .choice:visible")
+        if not targets.count() and not buttons.count() and page.query_selector(".tabbar"):
+            page.click('.tabbar [data-tab="decide"]')
         if targets.count() and (not buttons.count() or rng.below(3)):
             targets.nth(rng.below(targets.count())).click()
             stats["targets"] += 1
@@ -119,6 +122,8 @@ def _one_decision(page: Any, rng: Rng, stats: dict[str, int]) -> None:
             buttons.nth(rng.below(buttons.count())).click()
             stats["buttons"] += 1
         else:  # the fallback list, for what neither the board nor a button shows
+            if page.query_selector(".tabbar"):
+                page.click('.tabbar [data-tab="decide"]')
             page.click("#all-options summary")
             opts = page.locator("#all-options .opt")
             opts.nth(rng.below(opts.count())).click()
