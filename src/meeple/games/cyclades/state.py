@@ -146,6 +146,11 @@ class CycladesState(State):
             setattr(c, f, CycladesState.clone_value(getattr(self, f)))
         return c
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> CycladesState:
+        # A deep copy (OpenSpiel's clone) is a clone: the log's texts are immutable and
+        # shared, the rest copied as clone() does.
+        return self.clone()
+
     @staticmethod
     def clone_value(v: Any) -> Any:
         """A copy of a field, as deep as its nesting (lists of ints or strings, lists of
