@@ -189,3 +189,13 @@ def test_the_catalog_route_takes_a_language(tmp_path: Path) -> None:
         assert ru["Famine"].startswith("Открывший теряет 2 еды")
         refused = c.get("/api/catalog/clash?lang=de")
         assert refused.status_code in (400, 422) and "lang" in refused.text
+
+
+def test_a_deep_copy_of_a_state_is_a_clone_sharing_the_logs_texts() -> None:
+    import copy
+
+    s = _played()[0][0]
+    c = copy.deepcopy(s)
+    assert c.hash() == s.hash() and c.log.text(None, "ru") == s.log.text(None, "ru")
+    c.res[0]["food"] += 1
+    assert c.hash() != s.hash()
