@@ -173,6 +173,17 @@ def test_the_glossary_names_are_those_of_the_data_files() -> None:
     for i, lic in enumerate(data.licences):
         en, ru = names(f"licence.{i + 1}")
         assert en == lic.name and ru and ru != en
+    # Every district, conspiracy, ability and festival property has its whole text too,
+    # with the data's numbers (here: what the losers of a district get).
+    for key in ([f"district.{d.key}" for d in data.districts]
+                + [f"conspiracy.{k.key}" for k in data.conspiracies]
+                + [f"ability.{ab.key}" for c in data.cults for ab in c.abilities]
+                + [f"festival.{f.key}" for f in data.festival]):
+        en, ru = names(f"{key}.text")
+        assert en != ru and re.search("[а-я]", ru), key
+    for d in data.districts:
+        coins = f"{d.donation} coin{'s' if d.donation > 1 else ''}."
+        assert names(f"district.{d.key}.text")[0].endswith(f"Others: {coins}"), d.key
     # The districts' Russian names are the rule book's.
     assert [names(f"district.{d.key}")[1] for d in data.districts][:3] == [
         "Пустоши", "Воровской квартал", "Трущобы"]
