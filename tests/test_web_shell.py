@@ -7,6 +7,7 @@ board is the shell's two-step manipulation: pick up your pawn, then the next num
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tests.test_web_e2e import SHOTS, _page, browser, site
@@ -242,4 +243,22 @@ def test_a_decision_shows_at_most_twelve_controls_and_numbers_as_a_stepper(
     assert counts["said"] == "offer 3 gold"  # the stepper says what the number means
     assert counts["label"] == "offer … to Zeus"
     assert counts["few"] == 4  # a few choices are simply buttons
+    assert not page.errors
+
+
+def test_a_deadline_counts_down_in_the_status_bar(browser: Any, site: str) -> None:
+    page = _page(browser)
+    r = page.request.post(f"{site}/api/games", data={
+        "game": "counter", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}],
+        "options": {"limit": 4}, "deadline_seconds": 125})
+    assert r.ok, r.text()
+    g = r.json()
+    _open(page, site, g["id"], g["seats"][0]["token"])
+    first = page.inner_text("#countdown")
+    assert re.fullmatch(r"2:0[0-5]", first), first  # minutes and seconds, not a raw number
+    page.wait_for_function("t => document.querySelector('#countdown').innerText !== t",
+                           arg=first, timeout=5_000)
+    later = page.inner_text("#countdown")
+    assert later < first  # "2:03" after "2:04": it counts down
+    assert "left" in (page.get_attribute("#countdown-box", "aria-label") or "")
     assert not page.errors
