@@ -8,6 +8,7 @@ screenshots go to docs/web-screenshots/."""
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
@@ -36,6 +37,8 @@ __all__ = ["browser", "site"]
 INTERNALS = re.compile(r"ismcts|heuristic|max_rounds|extra_buildings|special_metropolises"
                        r"|\bSeat 0\b|\bP0\b|'random'")
 LANGS = ("en", "ru")
+# Above this many runnable processes per core the timings are the machine's, not the page's.
+BUSY = 1.5
 # What a game's module draws in the replay (the same as at its table).
 GAME_PARTS = ("#board", "#side", "#mine", "#extra")
 STRONGEST = {"en": "strongest bot (1 s a move)", "ru": "сильнейший бот (1 с на ход)"}
@@ -233,9 +236,15 @@ def test_cult_updates_reach_the_screen_quickly_and_the_first_board_within_a_seco
                                "document.querySelector('#turn').innerText !== b", arg=before,
                                timeout=60_000)
     updates = [float(x) for x in timings(page)["updates"]]
-    stats = {**summary(updates), "first_load_ms": round(float(first), 1), "moves": moves}
+    load = os.getloadavg()[0] / (os.cpu_count() or 1)
+    stats = {**summary(updates), "first_load_ms": round(float(first), 1), "moves": moves,
+             "load_per_cpu": round(load, 2)}
     record_metrics("cult", stats)
     assert stats["updates"] >= 5, stats
+    assert not page.errors
+    if load > BUSY:
+        # Timings on a machine running several times more work than it has cores say
+        # how busy it is, not how fast the page is: recorded, not judged.
+        pytest.skip(f"the machine is busy ({load:.1f} runnable per core): measured {stats}")
     assert stats["median_ms"] <= 50, stats
     assert stats["first_load_ms"] <= 1000, stats
-    assert not page.errors
