@@ -9,8 +9,10 @@ import json
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
+import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -57,7 +59,8 @@ def test_sigterm_refuses_new_moves_and_tells_sockets_to_come_back(tmp_path: Path
     store.close()
 
 
-def test_the_terminal_client_plays_on_through_a_restart(tmp_path: Path, monkeypatch) -> None:
+def test_the_terminal_client_plays_on_through_a_restart(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import meeple.cli.client as client
 
     url = f"sqlite:///{tmp_path / 'db.sqlite'}"
@@ -65,7 +68,11 @@ def test_the_terminal_client_plays_on_through_a_restart(tmp_path: Path, monkeypa
     server.start()
     g = _counter(server.base, 12)
     moves: list[int] = []
-    monkeypatch.setattr(client, "_ask", lambda v: moves.append(v["version"]) or "inc")
+    def ask(v: dict[str, Any]) -> str:
+        moves.append(v["version"])
+        return "inc"
+
+    monkeypatch.setattr(client, "_ask", ask)
     monkeypatch.setattr(client, "PATIENCE", 60.0)
     done = threading.Event()
     errors: list[BaseException] = []
@@ -92,5 +99,6 @@ def test_the_terminal_client_plays_on_through_a_restart(tmp_path: Path, monkeypa
     assert not errors, errors
     store = Store(url, migrate=False)
     log = store.actions_after(g["id"], 0)
-    assert [a.seq for a in log] == list(range(1, 13)) and store.game(g["id"])["finished"]
+    row = store.game(g["id"])
+    assert [a.seq for a in log] == list(range(1, 13)) and row is not None and row["finished"]
     store.close()
