@@ -1,5 +1,5 @@
 // The router: #/ the lobby, #/game/ID/SECRET a table (#/game/ID/ with no secret: your
-// account's seat), #/replay/ID/SECRET a replay, #/account sign-in and profile, #/my your
+// account's seat), #/replay/ID/SECRET a replay (no secret: the account's seat), #/account sign-in and profile, #/my your
 // games, #/ratings/GAME/PLAYERS a leaderboard, #/admin an admin's numbers and announcements.
 import { clear } from "./dom.js";
 import { t, toggleLanguage, language } from "./i18n.js";
@@ -22,7 +22,7 @@ function route() {
   accountBar(bar).then(() => adminLink(bar));
   const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
   if (parts[0] === "game" && parts.length >= 3) { adopt(parts[2]); leave = showTable(app, parts[1], parts[2]); }
-  else if (parts[0] === "replay" && parts.length >= 3) leave = showReplay(app, parts[1], parts[2]);
+  else if (parts[0] === "replay" && parts.length >= 2) leave = showReplay(app, parts[1], parts[2] || "");
   else if (parts[0] === "account") leave = showAccount(app, route);
   else if (parts[0] === "my") leave = showMyGames(app);
   else if (parts[0] === "admin") leave = showAdmin(app);
