@@ -113,7 +113,7 @@ def test_two_people_play_a_colonies_season_and_exchange_ravens(browser: Any, sit
     SHOTS.mkdir(parents=True, exist_ok=True)
     a = _page(browser)
     _create(a, site, "colonies", ["human", "human"], {"seasons": "2"})
-    link = a.input_value('#invitations input[aria-label^="join link for seat 1"]')
+    link = a.input_value('#invitations input[aria-label^="join link for seat 2"]')
     a.click("#play-first")
     b = _page(browser, 390, 844)  # the second player is on a phone
     b.goto(link)
