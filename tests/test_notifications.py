@@ -74,6 +74,37 @@ def test_a_your_turn_email_reaches_the_smtp_server(tmp_path: Path) -> None:
         assert a.get("/api/account/notices?after=99999999999999999999").status_code == 400
 
 
+def _move_and_wait(client: TestClient, gid: str) -> None:
+    """Seat 0 takes its first choice; back when seat 0 is asked again (after the bot)."""
+    view = client.get(f"/api/games/{gid}").json()
+    r = client.post(f"/api/games/{gid}/actions", headers=csrf(client),
+                    json={"action": view["legal"][0], "version": view["version"]})
+    assert r.status_code == 200, r.text
+    end = time.time() + 20
+    while time.time() < end:
+        v = client.get(f"/api/games/{gid}").json()
+        if v["version"] > view["version"] + 1 and (0 in v["waiting"] or v["finished"]):
+            return
+        time.sleep(0.02)
+    raise AssertionError("seat 0 was not asked again")
+
+
+def test_a_person_at_the_table_is_not_told_it_is_their_turn(tmp_path: Path) -> None:
+    """With the game open (a WebSocket on the seat) no your-turn notice is made; once the
+    table is closed, the next turn makes one."""
+    with server(tmp_path / "a.db") as a:
+        sign_up(a, "Alice", notify=ALL_ON)
+        game = _my_cult_game(a, seed=5)  # seat 0 moves first
+        gid, token = game["id"], game["seats"][0]["token"]
+        with a.websocket_connect(f"/api/games/{gid}/ws?token={token}") as ws:
+            ws.receive_json()
+            _move_and_wait(a, gid)
+            assert [r["kind"] for r in _outbox(a)] == []
+        time.sleep(0.3)  # the server notices the closed table
+        _move_and_wait(a, gid)
+        assert [r["kind"] for r in _outbox(a)] == ["your_turn"]
+
+
 def test_notices_go_only_for_the_kinds_an_account_chose(tmp_path: Path) -> None:
     with smtp_server() as (inbox, url), server(tmp_path / "a.db", smtp_url=url) as a:
         sign_up(a, "Alice", email="alice@example.org", notify={"game_over": True})

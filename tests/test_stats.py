@@ -216,3 +216,5 @@ def test_the_admin_page_gets_the_simulation_reports_plots(tmp_path: Path) -> Non
         assert png.headers["content-type"] == "image/png" and png.content[:4] == b"\x89PNG"
         assert a.get("/api/admin/stats/cult/report/people/../s.db").status_code == 404
         assert a.get("/api/admin/stats/cult/report/everyone/").status_code == 404
+        page = a.get("/api/admin/stats/cult/report/people/?since=2020-01-01")
+        assert "src='by_faction.png?since=2020-01-01'" in page.text

@@ -15,6 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
@@ -209,10 +210,13 @@ async def _report_dir(request: Request, game: str, group: str, since: str | None
 @router.get("/admin/stats/{game}/report/{group}/", response_class=HTMLResponse,
             summary="The simulation report's plots for one group's games (admins)")
 async def game_report(request: Request, game: str, group: str, since: str | None = None
-                      ) -> FileResponse:
+                      ) -> HTMLResponse:
     await _admin(request)
     out = await _report_dir(request, _game(game), group, since)
-    return FileResponse(out / "report.html", media_type="text/html")
+    page = (out / "report.html").read_text("utf-8")
+    if since:  # the plots' relative links carry the same period
+        page = page.replace(".png'", f".png?since={quote(since)}'")
+    return HTMLResponse(page)
 
 
 @router.get("/admin/stats/{game}/report/{group}/{name}", summary="One plot (admins)")

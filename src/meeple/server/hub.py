@@ -310,7 +310,8 @@ class Hub:
     def _notices(self, live: Live, new: State, before: set[int]) -> list[dict[str, Any]]:
         """Webhook notifications (no game facts, only that the seat should look), and the
         same events for account seats (emailed and shown by ``mail``)."""
-        out = game_notices(live.id, live.seats, new, before, live.version + 1)
+        watching = {sub.seat for sub in live.subscribers if sub.seat is not None}
+        out = game_notices(live.id, live.seats, new, before, live.version + 1, watching)
         now_waiting = set(new.current_players())
         for s in live.seats:
             url, seat = s.get("webhook"), int(s["seat"])

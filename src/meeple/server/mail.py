@@ -100,10 +100,13 @@ class Smtp:
 
 
 def game_notices(game_id: str, seats: list[dict[str, Any]], new: State, before: set[int],
-                 version: int) -> list[dict[str, Any]]:
+                 version: int, watching: set[int] | None = None) -> list[dict[str, Any]]:
     """Outbox rows for the account seats after an action (the hub's notice hook): a
-    person newly waited on is told it is their turn; at the end every account seat is
-    told the result (the winners' names and the reason, public once the game is over)."""
+    person newly waited on is told it is their turn — unless they are at the table
+    (``watching``: seats with a WebSocket open here), so a game played live sends no
+    mail each turn and a play-by-post one does; at the end every account seat is told
+    the result (the winners' names and the reason, public once the game is over)."""
+    watching = watching or set()
     over = new.is_terminal()
     newly = set(new.current_players()) - before
     result: dict[str, Any] = {}
@@ -119,7 +122,8 @@ def game_notices(game_id: str, seats: list[dict[str, Any]], new: State, before: 
         account, seat = s.get("account_id"), int(s["seat"])
         if account is None or s["kind"] not in HUMAN:
             continue
-        kind = "game_over" if over else ("your_turn" if seat in newly else None)
+        kind = "game_over" if over else (
+            "your_turn" if seat in newly and seat not in watching else None)
         if kind is None:
             continue
         out.append({"seat": seat, "url": None, "account_id": int(account), "kind": kind,
