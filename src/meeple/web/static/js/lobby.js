@@ -26,7 +26,7 @@ const CHOICES = { "cyclades.map": ["base", "titans"] };
 const said = (key, fallback) => { const v = t(key); return v === key ? fallback : v; };
 export const optionLabel = (game, key, o) => said(`opt.${game}.${key}`, o.help);
 export const optionHelp = (game, key) => said(`optHelp.${game}.${key}`, "");
-export const botName = (kind) => said(`bot.${kind}`, t("lb.bot"));
+export const botName = (kind) => said(`bot.${kind}`, t("bot"));
 export const seatTitle = (i) => `${t("lb.seatN")} ${i + 1}`;
 
 let titles = null;  // game name -> title, for the lists below
