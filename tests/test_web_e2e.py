@@ -129,10 +129,15 @@ def test_two_people_play_a_colonies_season_and_exchange_ravens(browser: Any, sit
     b.screenshot(path=str(SHOTS / "colonies-phone.png"), full_page=True)
     a.fill("#raven-text", "<b>Meet me</b> at the ford")
     a.click("#send-raven")
-    a.wait_for_selector("text=Meet me")
+    a.wait_for_selector("#my-ravens >> text=Meet me")
     b.fill("#raven-text", "Only if you bring gold")
     b.click("#send-raven")
-    b.wait_for_selector("text=Only if you bring gold")
+    # On a phone the ravens sent are in my own tab, opened as a person would.
+    b.wait_for_selector('#my-ravens >> text=Only if you bring gold', state="attached")
+    b.click('[data-tab="mine"]')
+    b.wait_for_selector('#my-ravens >> text=Only if you bring gold')
+    assert "Player 1" in b.inner_text("#my-ravens") and "P0" not in b.inner_text("#my-ravens")
+    b.click('[data-tab="decide"]')
     for page in (a, b):
         page.click('#prompt .choice[data-action="submit"]')
     for page, theirs in ((a, "Only if you bring gold"), (b, "<b>Meet me</b> at the ford")):
@@ -195,9 +200,13 @@ def test_a_person_plays_cyclades_against_two_bots_to_the_end(browser: Any, site:
     page.click("#play-first")
     page.wait_for_selector("#gods")
     assert page.locator(".territory").count() == 9 and page.locator(".sea").count() == 24
-    assert "apollo" in page.inner_text("#gods")
-    clicks = _play_to_the_end(page, Rng(9), ".territory.pick, .sea.pick", "cyclades-1280x800.png")
-    assert clicks > 5
+    assert "Apollo" in page.inner_text("#gods")
+    # Clicked as a person plays the table: highlighted places, the lists beside them, the
+    # decision's buttons.
+    from tests.test_web_cyclades import play_cyclades_by_clicking
+
+    stats = play_cyclades_by_clicking(page, Rng(9), shot="cyclades-1280x800.png")
+    assert sum(stats.values()) > 5
     assert "Game over" in page.inner_text("#game-over")
     page.screenshot(path=str(SHOTS / "cyclades-game-over.png"))
     assert not page.errors
@@ -211,9 +220,10 @@ def test_a_person_plays_a_six_player_team_game_of_cyclades_to_the_end(browser: A
     page.wait_for_selector("#gods")
     assert page.locator(".territory").count() == 20
     assert "team 1" in page.inner_text("#side").lower()
-    clicks = _play_to_the_end(page, Rng(11), ".territory.pick, .sea.pick",
-                              "cyclades-teams-1280x800.png")
-    assert clicks > 3
+    from tests.test_web_cyclades import play_cyclades_by_clicking
+
+    stats = play_cyclades_by_clicking(page, Rng(11), shot="cyclades-teams-1280x800.png")
+    assert sum(stats.values()) > 3
     assert "Game over" in page.inner_text("#game-over")
     assert not page.errors
 

@@ -1,93 +1,179 @@
-// The Colonies 1402 table: the province map, each house's sheet as this seat may see it,
-// orders, ravens, goals, the season reports, and the Master's console.
+// The Colonies 1402 table: the province map with each owner's banner (offensives and
+// colonies ordered by clicking a province), each house as a panel of counts, my house
+// (resources, orders, ravens, goal) that only I see, the season reports drawn from their
+// Markdown, and the Master's console.
 import { call } from "./api.js";
-import { h, s, clear, colour } from "./dom.js";
-import { t } from "./i18n.js";
+import { h, s, clear } from "./dom.js";
+import { addText, t } from "./i18n.js";
 import { hasSheets, sheetForm, masterSheets, openingPost, sheetRow } from "./colonies_sheet.js";
+import { COLONIES_TEXT } from "./text/colonies.js";
+import { renderReport } from "./colonies/report.js";
+import { masterConsole, resolveSeal } from "./colonies/master.js";
+import { playerPanel } from "./ui/panel.js";
+import { seatColour } from "./ui/colours.js";
+import { at, banner, block, coin, icon, meeple, star, figure } from "./ui/pieces.js";
+import { target } from "./ui/targets.js";
+import { help } from "./ui/tooltip.js";
+
+addText(COLONIES_TEXT);
 
 const ROWS = [[1, 2, 3], [4, 5, 6, 7], [8, 9, 10], [11, 12, 13, 14], [15]];
 const POS = {};
 ROWS.forEach((row, r) => row.forEach((id, i) => { POS[id] = [400 + (i - (row.length - 1) / 2) * 190, 55 + r * 100]; }));
 const quote = (text) => JSON.stringify(text);
+export const RES = ["gold", "army", "loyalty", "reputation"];
+const cap = (k) => k[0].toUpperCase() + k.slice(1);
+const RES_ICON = { gold: () => coin(), army: (c) => meeple(c), loyalty: (c) => figure(c), reputation: () => star() };
+export const resName = (k) => t(`col${cap(k)}`);
+const firstWord = (a) => a.split(" ")[0];
+
+// Which province an order or a side action names (offensive 5, colonize 5, force 5).
+function provinceOf(action) {
+  const m = /^(offensive|colonize|force|unforce) (\d+)$/.exec(action);
+  return m ? Number(m[2]) : null;
+}
 
 export function board(p, ctx) {
   const v = p.view;
-  const svg = s("svg", { class: "board", viewBox: "0 0 800 530", role: "img", "aria-label": t("board") });
-  svg.append(s("rect", { x: 0, y: 0, width: 800, height: 530, fill: "#dfe9f2" }));
+  const mineAsked = p.choices && p.seat !== null && p.waiting.includes(p.seat);
+  const byProv = {};
+  if (mineAsked) for (const c of p.choices) { const n = provinceOf(c.action); if (n) (byProv[n] ||= []).push(c); }
+  const svg = s("svg", { class: "board col-board", viewBox: "0 0 800 530", role: "group", "aria-label": t("colMap") });
+  svg.append(s("rect", { x: 0, y: 0, width: 800, height: 530, rx: 14, fill: "#cfe0ec" }));
   for (const pr of v.provinces) {
     const [x, y] = POS[pr.id];
-    const fill = pr.owner === null ? "#f4efe2" : colour(pr.owner);
-    const g = s("g", { class: "province", "data-province": pr.id });
-    g.append(s("circle", { cx: x, cy: y, r: 36, fill, stroke: pr.colonized ? "#000" : "#6d6a60", "stroke-width": pr.colonized ? 4 : 1.5 }),
-      s("text", { x, y: y + 8, "text-anchor": "middle", "font-size": 24, "font-weight": 700, fill: pr.owner === null ? "#1c1b19" : "#fff", text: pr.id }),
-      s("text", { x, y: y + 56, "text-anchor": "middle", "font-size": 19, "font-weight": 600, fill: "#1c1b19", text: pr.name }));
+    const owner = pr.owner;
+    const who = owner === null ? t("colFree") : `${t("colOwner")} ${ctx.seatName(owner)}`;
+    const g = s("g", { class: "province", "data-province": pr.id, "data-id": `prov-${pr.id}` });
+    g.append(
+      s("path", { d: `M${x - 40} ${y - 22} Q${x - 30} ${y - 40} ${x} ${y - 36} Q${x + 38} ${y - 38} ${x + 42} ${y - 12} Q${x + 46} ${y + 20} ${x + 20} ${y + 32} Q${x - 10} ${y + 42} ${x - 36} ${y + 24} Q${x - 50} ${y} ${x - 40} ${y - 22} Z`,
+        fill: owner === null ? "#efe6cf" : "#e4edd2", stroke: owner === null ? "#6d6a60" : seatColour(owner),
+        "stroke-width": owner === null ? 2 : 5 }),
+      s("text", { x: x - 18, y: y + 8, "text-anchor": "middle", "font-size": 22, "font-weight": 800, fill: "#1c1b19", text: pr.id }),
+      s("text", { x, y: y + 56, "text-anchor": "middle", "font-size": 18, "font-weight": 600, fill: "#1c1b19", text: pr.name }));
+    if (owner !== null) g.append(at(banner(owner), x + 12, y - 6, 1.1));
+    if (pr.colonized) g.append(at(block(owner === null ? "#8d8677" : owner), x + 14, y + 18, 0.8));
+    const label = `${pr.id} ${pr.name} — ${who}${pr.colonized ? `, ${t("colColony")}` : ""}`;
+    if (byProv[pr.id]) target(g, byProv[pr.id], { label });
+    else { g.setAttribute("role", "img"); g.setAttribute("aria-label", label); }
+    help(g, `${pr.id} ${pr.name}`, `${who}${pr.colonized ? `; ${t("colColony")}` : ""}`, { focusable: false });
     svg.append(g);
   }
-  return h("div", {}, h("p", { class: "banner", text: `${t("season")}: ${v.season} (${v.season_index + 1}/${v.seasons}) · ${v.phase}` }), svg);
+  const seal = resolveSeal(p, ctx);
+  if (seal) svg.append(seal);
+  const phase = t(`colPhase_${v.phase}`);
+  return h("div", { class: "col-map" },
+    h("p", { class: "banner", text: `${v.season} · ${t("colSeasonOf")} ${v.season_index + 1}/${v.seasons} · ${phase}` }), svg);
 }
 
-export function players(p) {
+// A house's counts as icons; what this seat may not know is simply absent from the view.
+function stats(pl) {
+  const out = [
+    { id: `seat-${pl.index}-prov`, icon: icon(banner(pl.index), 18), value: pl.provinces.length,
+      label: `${t("colProvinces")}: ${pl.provinces.join(", ") || "—"}`, help: t("colProvincesHelp") },
+    { id: `seat-${pl.index}-col`, icon: icon(block(pl.index), 18), value: pl.colonies, label: t("colColonies"), help: t("colColoniesHelp") },
+  ];
+  for (const k of RES) if (k in pl) {
+    out.push({ id: `seat-${pl.index}-${k}`, icon: icon(RES_ICON[k](pl.index), 18), value: pl[k], label: resName(k), help: t(`col${cap(k)}Help`) });
+  }
+  return out;
+}
+
+export function players(p, ctx) {
   const v = p.view;
-  return h("div", { class: "players" }, v.players.map((pl) => h("div", {
-    class: `player${pl.index === p.seat ? " me" : ""}${p.waiting.includes(pl.index) ? " waiting" : ""}`,
-    style: `border-left-color: ${colour(pl.index)}` },
-    h("h4", { text: `${pl.name}${pl.index === p.seat ? ` (${t("you")})` : ""}` }),
-    h("div", { class: "stats" },
-      h("span", { text: t("province") }), h("span", { text: pl.provinces.join(", ") || "—" }),
-      ...["gold", "army", "loyalty", "reputation"].filter((k) => k in pl)
-        .flatMap((k) => [h("span", { text: t(k) }), h("span", { text: pl[k] })]),
-      pl.goal ? [h("span", { text: t("goal") }), h("span", { text: `${pl.goal} (${pl.goal_status})` })] : null,
-      v.phase === "setup" ? sheetRow(pl) : null,
-      h("span", { text: t("orders") }), h("span", { text: pl.orders ? pl.orders.join("; ") || "—" : pl.orders_sent ? t("done") : "…" })),
-    pl.ravens && pl.ravens.length ? h("ul", {}, pl.ravens.map((r) => h("li", { text: `→ P${r.to}: ${r.text}` }))) : null)));
+  return v.players.map((pl) => {
+    const sent = pl.orders_sent;
+    const note = sent === null || sent === undefined ? null : h("p", { class: "muted col-note", text: sent ? t("colOrdersSent") : t("colWriting") });
+    const sheet = v.phase === "setup" ? sheetRow(pl) : null;
+    return playerPanel({ name: ctx.seatName(pl.index), seat: pl.index, me: pl.index === p.seat,
+      faction: t(`col${cap(pl.team || "")}`) === `col${cap(pl.team || "")}` ? "" : t(`col${cap(pl.team)}`),
+      turn: p.waiting.includes(pl.index), stats: stats(pl),
+      extra: h("div", {}, note, sheet ? h("p", { class: "muted col-note" }, ...sheet.map((x, i) => (i ? [": ", x] : x)).flat()) : null) });
+  });
+}
+
+// What only I see: my resources, goal, this season's orders and ravens (each withdrawable).
+export function mine(p, ctx) {
+  const v = p.view;
+  if (p.seat === null || p.seat >= v.players.length) return null;
+  const me = v.players[p.seat];
+  const can = new Set((p.choices || []).map((c) => c.action));
+  const res = h("ul", { class: "col-res" }, RES.filter((k) => k in me).map((k) => help(
+    h("li", { class: "col-res-item", "data-id": `seat-${p.seat}-${k}` }, icon(RES_ICON[k](p.seat), 22),
+      h("span", { class: "col-res-value", text: me[k] }), h("span", { class: "col-res-name", text: resName(k) })),
+    resName(k), t(`col${cap(k)}Help`), { focusable: true })));
+  const orders = me.orders || [];
+  const list = orders.length
+    ? h("ol", { class: "col-orders" }, orders.map((o, i) => h("li", {}, h("span", { text: o }),
+      can.has(`cancel ${i + 1}`) ? h("button", { type: "button", class: "ghost small", "data-action": `cancel ${i + 1}`,
+        onclick: () => ctx.send(`cancel ${i + 1}`) }, t("colCancel")) : null)))
+    : h("p", { class: "muted", text: t("colNoOrders") });
+  const ravens = me.ravens || [];
+  return h("div", { class: "col-mine" },
+    h("h2", { text: t("colMine") }), res,
+    me.goal ? h("p", {}, h("strong", { text: `${t("colGoal")}: ` }), me.goal) : null,
+    v.phase === "orders" || v.phase === "spy" ? [h("h3", { text: t("colMyOrders") }), list] : null,
+    ravens.length ? [h("h3", { text: t("colMyRavens") }), h("ul", { class: "col-ravens", id: "my-ravens" },
+      ravens.map((r, i) => h("li", {}, h("span", { text: `${t("colRavenTo")} ${ctx.seatName(r.to)}: ` }), h("span", { text: r.text }),
+        can.has(`unraven ${i + 1}`) ? h("button", { type: "button", class: "ghost small", onclick: () => ctx.send(`unraven ${i + 1}`) }, t("colUnraven")) : null)))] : null);
+}
+
+export function rules() {
+  return h("p", { text: t("colRules") });
+}
+
+// What moved since the last view: provinces that changed hands or were colonized, and
+// each house's counts.
+export function changedIds(prev, next) {
+  const out = [];
+  if (!prev || !next) return out;
+  next.provinces.forEach((pr, i) => {
+    const was = prev.provinces[i];
+    if (was && (was.owner !== pr.owner || was.colonized !== pr.colonized)) out.push(`prov-${pr.id}`);
+  });
+  next.players.forEach((pl, i) => {
+    const was = prev.players[i];
+    if (!was) return;
+    if (was.provinces.length !== pl.provinces.length) out.push(`seat-${i}-prov`);
+    if (was.colonies !== pl.colonies) out.push(`seat-${i}-col`);
+    for (const k of RES) if (k in pl && was[k] !== pl[k]) out.push(`seat-${i}-${k}`);
+  });
+  return out;
 }
 
 export function extra(p, ctx) {
-  const v = p.view, box = h("div");
-  const mine = p.seat !== null && p.seat < v.players.length;
+  const v = p.view, box = h("div", { class: "col-extra" });
+  const player = p.seat !== null && p.seat < v.players.length;
   const asked = p.waiting.includes(p.seat);
-  if (mine && v.phase === "setup" && hasSheets(v)) box.append(sheetForm(p, ctx));
-  if (mine && asked && v.phase === "setup" && !hasSheets(v)) {
+  if (player && v.phase === "setup" && hasSheets(v)) box.append(sheetForm(p, ctx));
+  if (player && asked && v.phase === "setup" && !hasSheets(v)) {
     const goal = h("input", { id: "goal-text", maxlength: 300, "aria-label": t("goal") });
     box.append(h("form", { class: "panel", onsubmit: (ev) => { ev.preventDefault(); if (goal.value) ctx.send(`goal ${quote(goal.value)}`); } },
       h("h3", { text: t("setGoal") }), h("div", { class: "seat-row" }, goal, h("button", { type: "submit" }, t("setGoal")))));
   }
-  if (mine && asked && v.phase === "orders") {
+  if (player && asked && v.phase === "orders") {
     const to = h("select", { id: "raven-to", "aria-label": t("to") },
-      v.players.filter((pl) => pl.index !== p.seat).map((pl) => h("option", { value: pl.index, text: pl.name })));
+      v.players.filter((pl) => pl.index !== p.seat).map((pl) => h("option", { value: pl.index, text: ctx.seatName(pl.index) })));
     const text = h("input", { id: "raven-text", maxlength: 1000, "aria-label": t("text") });
     box.append(h("form", { class: "panel", onsubmit: (ev) => { ev.preventDefault(); if (text.value) ctx.send(`raven ${to.value} ${quote(text.value)}`); } },
       h("h3", { text: t("ravens") }), h("div", { class: "seat-row" }, to, text, h("button", { type: "submit", id: "send-raven" }, t("sendRaven")))));
   }
   if (p.seat !== null && p.seat === v.master && v.phase === "setup" && hasSheets(v)) box.append(masterSheets(p, ctx));
-  if (p.seat !== null && p.seat === v.master) box.append(masterConsole(p, ctx));
+  if (p.seat !== null && p.seat === v.master) { const c = masterConsole(p, ctx); if (c) box.append(c); }
   if (hasSheets(v)) box.append(openingPost(p, ctx));
   box.append(reports(p, ctx));
   return box;
 }
 
-function masterConsole(p, ctx) {
-  const v = p.view;
-  const who = h("select", { "aria-label": t("seat") }, v.players.map((pl) => h("option", { value: pl.index, text: pl.name })));
-  const text = h("input", { maxlength: 1000, "aria-label": t("text") });
-  const res = h("select", { "aria-label": t("resources") }, ["gold", "army", "loyalty", "reputation"].map((k) => h("option", { value: k, text: t(k) })));
-  const delta = h("input", { type: "number", value: 0, "aria-label": "±" });
-  return h("form", { class: "panel", id: "master", onsubmit: (ev) => {
-    ev.preventDefault();
-    const change = Number(delta.value) ? ` ${res.value} ${Number(delta.value)}` : "";
-    ctx.send(`event ${who.value} ${quote(text.value)}${change}`);
-  } }, h("h3", { text: `${t("master")} · ${t("event")}` }), h("div", { class: "seat-row" }, who, text, res, delta, h("button", { type: "submit" }, t("send"))));
-}
-
 function reports(p, ctx) {
   const v = p.view;
-  const out = h("pre", { class: "report", id: "report" });
+  const out = h("div", { class: "report", id: "report", "aria-live": "polite" });
   const last = Math.max(1, v.season_index + (v.phase === "orders" ? 0 : 1));
   const sel = h("select", { id: "report-season", "aria-label": t("season") });
   for (let n = 1; n <= last; n++) sel.append(h("option", { value: n, text: n, selected: n === last }));
   const load = () => call("GET", `/api/games/${ctx.gid}/report?season=${sel.value}`, { token: ctx.token })
-    .then((text) => { clear(out).append(text); }).catch((e) => { out.textContent = e.message; });
+    .then((text) => { clear(out).append(...renderReport(text)); }).catch((e) => { out.textContent = e.message; });
   sel.addEventListener("change", load);
   if (v.season_index > 0 || v.phase === "over") load();
-  return h("div", { class: "panel" }, h("h3", { text: t("reports") }), h("label", {}, h("span", { text: t("season") }), sel), out);
+  return h("div", { class: "panel" }, h("h3", { text: t("colReports") }), h("label", {}, h("span", { text: `${t("season")} ` }), sel), out);
 }
