@@ -230,7 +230,7 @@ class ClashState(State):
             return int(RULES["dogma_ideas_limit"])
         return int(RULES["limits"][r])
 
-    def gain(self, p: int, pile: dict[str, int], why: Text) -> None:
+    def gain(self, p: int, pile: dict[str, int], why: Message) -> None:
         """Add resources, capped at the limits, and say so in the log."""
         from meeple.games.clash.texts import amount, comma, plus, t, who
 
