@@ -1,0 +1,127 @@
+"""The Cyclades table in a real browser, played only by what a person clicks: highlighted
+territories, seas, gods and creature cards, the lists beside them, the decision's buttons;
+in English at 1280x800 to the end of the game, in Russian on a phone through several
+decisions. Pieces explain themselves on hover; no engine forms reach the player."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from meeple.core.rng import Rng
+from tests.test_web_cult import _after, _answer_popover, _version, _wait_turn
+from tests.test_web_e2e import SHOTS, _create, _page, browser, site  # noqa: F401
+
+# Engine forms a player must never read on the table (seats counted from 0, raw actions).
+ENGINE_FORMS = re.compile(r"\b(?:P[0-9]|И[0-9])\b|\b(?:bid|march|sail|place) \d")
+
+
+def _one_decision(page: Any, rng: Rng, stats: dict[str, int]) -> None:
+    """A highlighted place (territory, sea, god, creature) two times in three, else one of
+    the decision's buttons, else the full list of options."""
+    before = _version(page)
+    targets = page.locator("#table .target:visible")
+    buttons = page.locator("#prompt .choice:visible")
+    if not targets.count() and not buttons.count() and page.query_selector(".tabbar"):
+        page.click('.tabbar [data-tab="decide"]')
+        targets = page.locator("#table .target:visible")
+        buttons = page.locator("#prompt .choice:visible")
+    if targets.count() and (not buttons.count() or rng.below(3)):
+        targets.nth(rng.below(targets.count())).click()
+        stats["targets"] += 1
+        page.wait_for_timeout(50)
+        if page.query_selector("#popover") and _version(page) == before:
+            _answer_popover(page, rng)
+    elif buttons.count():
+        buttons.nth(rng.below(buttons.count())).click()
+        stats["buttons"] += 1
+    else:
+        if page.query_selector(".tabbar"):
+            page.click('.tabbar [data-tab="decide"]')
+        page.click("#all-options summary")
+        opts = page.locator("#all-options .opt")
+        opts.nth(rng.below(opts.count())).click()
+        stats["fallback"] += 1
+    _after(page, before)
+
+
+def play_cyclades_by_clicking(page: Any, rng: Rng, limit: int = 3_000,
+                              shot: str | None = None) -> dict[str, int]:
+    """Clicks a Cyclades game through to its end; returns what kind of clicks it took."""
+    stats = {"targets": 0, "buttons": 0, "fallback": 0}
+    for _ in range(limit):
+        _wait_turn(page)
+        if page.query_selector("#game-over"):
+            return stats
+        if shot and page.locator("#board .territory.target").count():
+            page.screenshot(path=str(SHOTS / shot))
+            shot = None
+        _one_decision(page, rng, stats)
+    raise AssertionError("the game did not end")
+
+
+def _no_engine_forms(page: Any) -> None:
+    text = page.inner_text("#board") + page.inner_text("#side") + page.inner_text("#extra")
+    assert not ENGINE_FORMS.search(text), ENGINE_FORMS.search(text)
+
+
+def _accessible(page: Any) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page, context={"include": [["#board"], ["#mine"], ["#side"], ["#extra"]]})
+    bad = [(v["id"], [n["target"] for n in v["nodes"]]) for v in found.response["violations"]
+           if v["impact"] in ("serious", "critical")]
+    assert bad == [], bad
+
+
+def test_a_newcomer_plays_cyclades_to_the_end_by_clicking_the_map(browser: Any,  # noqa: F811
+                                                                  site: str) -> None:  # noqa: F811
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = _page(browser)
+    _create(page, site, "cyclades", ["human", "heuristic", "heuristic"], {"max_rounds": "3"})
+    page.click("#play-first")
+    _wait_turn(page)
+    page.wait_for_selector("#gods")
+    assert page.locator("#board .territory").count() == 9
+    assert page.locator("#board .sea").count() == 24
+    assert "Apollo" in page.inner_text("#gods")
+    # A god tile explains what its god gives.
+    page.hover('#gods .cy-god[data-god="apollo"]')
+    page.wait_for_selector("#tooltip:not([hidden])")
+    assert "gold" in page.inner_text("#tooltip")
+    assert page.locator("#side .pp").count() == 3
+    assert "Player 1 (you)" in page.inner_text("#side")
+    _no_engine_forms(page)
+    _accessible(page)
+    stats = play_cyclades_by_clicking(page, Rng(9), shot="cyclades-table-1280x800.png")
+    assert stats["targets"] >= 3, stats
+    assert "Game over" in page.inner_text("#game-over")
+    page.screenshot(path=str(SHOTS / "cyclades-table-game-over.png"))
+    assert not page.errors
+
+
+def test_a_russian_player_on_a_phone_plays_cyclades_by_tapping(browser: Any,  # noqa: F811
+                                                               site: str) -> None:  # noqa: F811
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = _page(browser, 390, 844)
+    page.add_init_script("localStorage.setItem('meeple.lang', 'ru')")
+    _create(page, site, "cyclades", ["human", "heuristic", "heuristic"], {"max_rounds": "2"})
+    page.click("#play-first")
+    _wait_turn(page)
+    board = page.inner_text("#board")
+    assert "Наксос" in board or "Парос" in board, board
+    assert page.locator("#board svg").bounding_box()["width"] >= 360
+    rng, stats = Rng(3), {"targets": 0, "buttons": 0, "fallback": 0}
+    for n in range(8):
+        _wait_turn(page)
+        if page.query_selector("#game-over"):
+            break
+        if n == 2:
+            page.screenshot(path=str(SHOTS / "cyclades-table-phone-ru.png"))
+        _one_decision(page, rng, stats)
+    assert stats["targets"] >= 1, stats
+    page.click('.tabbar [data-tab="decide"]')
+    assert "Аполлон" in page.inner_text("#gods")
+    _no_engine_forms(page)
+    _accessible(page)
+    assert not page.errors
