@@ -98,7 +98,7 @@ def _one_decision(page: Any, rng: Rng, stats: dict[str, int]) -> None:
     district, or the district and a level from its list), click a highlighted card,
     ability or district otherwise, or press one of the decision's buttons."""
     before = _version(page)
-    priests = page.locator("#mine .cu-priest.target")
+    priests = page.locator("#mine .cu-priest.selectable")
     if priests.count() and rng.below(4):
         priests.nth(rng.below(priests.count())).click()
         page.wait_for_selector("#mine .cu-priest.selected")
@@ -181,7 +181,7 @@ def test_a_newcomer_plays_cult_to_the_end_with_pieces_and_cards(browser: Any,  #
     assert "Player 1 (you)" in page.inner_text("#side")
     _no_engine_forms(page)
     _accessible(page)
-    page.click("#mine .cu-priest.target >> nth=0")  # a priest picked up: still accessible
+    page.click("#mine .cu-priest.selectable >> nth=0")  # a priest picked up: still accessible
     page.wait_for_selector("#mine .cu-priest.selected")
     _accessible(page)
     page.keyboard.press("Escape")
@@ -259,9 +259,9 @@ def test_a_whole_cult_game_is_played_by_keyboard_alone(browser: Any,  # noqa: F8
         # Focus comes back to the table for every decision (never lost to the page).
         page.wait_for_function("() => document.activeElement !== document.body")
         before = _version(page)
-        if page.query_selector("#mine .cu-priest.target") and placed < 5:
+        if page.query_selector("#mine .cu-priest.selectable") and placed < 5:
             # Pick a priest up with Enter, then Tab to a highlighted district and Enter.
-            assert _tab_to(page, "#mine .cu-priest.target")
+            assert _tab_to(page, "#mine .cu-priest.selectable")
             page.keyboard.press("Enter")
             page.wait_for_selector("#mine .cu-priest.selected")
             for _ in range(rng.below(3)):

@@ -116,9 +116,13 @@ export function freePriests(p, ctx) {
     const el = h("span", { class: "cu-priest", "data-id": `free-${key}` },
       s("svg", { width: 44, height: 44, viewBox: "-22 -22 44 44", "aria-hidden": "true" }, piece));
     const canPlace = placing && (p.choices || []).some((c) => c.action.startsWith("place ") && c.action.split(" ")[2] === key);
+    // The Temple's and the Academy's services raise a free priest: click that priest.
+    const raise = (p.choices || []).filter((c) => /^(upgrade|study) /.test(c.action) && c.action.split(" ")[1] === key);
     if (canPlace) {
       target(el, [], { select: key, label: words });
       if (ctx.selected === key) selected(el);
+    } else if (raise.length) {
+      target(el, raise.map((c) => ({ action: c.action, text: actionText(ctx, p, c.action) })), { label: words });
     } else {
       el.setAttribute("role", "img");
       el.setAttribute("aria-label", words);

@@ -99,6 +99,8 @@ export function actionText(ctx, p, action) {
   if (k === "place") return lvl(w[2]);
   if (k === "steal") return fmt(w[1] === "P" ? "cu_stealP" : "cu_steal", { n: w[2], lv: w[1] });
   if (k === "build") return fmt("cu_build", { lv: w[2] });
+  if (k === "upgrade") return fmt("cu_raise", { n: 1 });
+  if (k === "study") return fmt("cu_raise", { n: w[2] });
   if (k === "buy") return fmt("cu_buy", { n: (FACTS.licences[w[1]] || {}).price });
   if (k === "sell") return fmt("cu_sell", { n: (FACTS.conspiracies[w[1]] || {}).reward });
   if (["take", "keep", "give", "pay"].includes(k) && w[1]) return t(`cu_${k}`);
