@@ -148,7 +148,7 @@ def play_cult_by_clicking(page: Any, rng: Rng, limit: int = 2_000,
 
 def _accessible(page: Any) -> None:
     """axe-core finds no serious or critical fault in what the Cult module draws."""
-    from axe_playwright_python.sync_playwright import Axe
+    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 
     found = Axe().run(page, context={"include": [["#board"], ["#mine"], ["#side"], ["#extra"]]})
     bad = [(v["id"], [n["target"] for n in v["nodes"]]) for v in found.response["violations"]
