@@ -111,6 +111,16 @@ def test_a_russian_player_on_a_phone_plays_cyclades_by_tapping(browser: Any,  # 
     board = page.inner_text("#board")
     assert "Наксос" in board or "Парос" in board, board
     assert page.locator("#board svg").bounding_box()["width"] >= 360
+    # Every word on the map is at least 11 px tall on the phone.
+    small = page.evaluate(
+        "() => [...document.querySelectorAll('#board svg text')].filter(e => e.textContent.trim()"
+        ").map(e => [e.textContent,"
+        " parseFloat(e.getAttribute('font-size')) * e.getScreenCTM().a]).filter(([, px]) => px < 11)")
+    assert small == []
+    # Nothing of the god track runs off the screen.
+    right = page.evaluate("() => Math.max(...[...document.querySelectorAll('#gods *')]"
+                          ".map(e => e.getBoundingClientRect().right))")
+    assert right <= 390
     rng, stats = Rng(3), {"targets": 0, "buttons": 0, "fallback": 0}
     for n in range(8):
         _wait_turn(page)

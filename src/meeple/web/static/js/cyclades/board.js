@@ -12,6 +12,16 @@ import { creatureName, islandName, named, onSea, onTerritory, t } from "./common
 const CELL = 110;
 const BUILDING_COLOUR = { port: "#1f6fb2", fort: "#b23a2a", temple: "#e0c020", university: "#5a8f3a", metropolis: "#7a4fa0" };
 
+// A piece with its count written beside it, large enough to read on a phone.
+function many(g, n, x, y, scale) {
+  const out = s("g", {}, at(g, x, y, scale));
+  if (n > 1) {
+    out.append(s("text", { x: x + 15 * scale + 2, y: y + 8, "font-size": 20, "font-weight": 800, fill: "#1c1b19",
+      stroke: "#ffffff", "stroke-width": 3, "paint-order": "stroke", text: `×${n}` }));
+  }
+  return out;
+}
+
 // Inside a target the piece is not a tab stop of its own (the place is the button).
 function piece(g, title, text, focusable = true) {
   return help(g, title, text, { focusable });
@@ -23,10 +33,10 @@ function drawSea(p, ctx, sea) {
   const label = `${t("cy_sea")} ${sea.id}`;
   const g = s("g", { class: "sea", "data-sea": sea.id, "data-id": `sea-${sea.id}`, "aria-label": label },
     s("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 6, fill: "#cfe4f3", stroke: "#9dbfd8", "stroke-width": 1.5 }),
-    s("text", { x: x + 8, y: y + 20, "font-size": 15, fill: "#2a5576", text: sea.id }));
+    s("text", { x: x + 7, y: y + 22, "font-size": 20, fill: "#2a5576", text: sea.id }));
   for (let i = 0; i < sea.prosperity; i++) g.append(at(coin(null), x + CELL - 16 - i * 14, y + 16, 0.55));
   if (sea.fleets) {
-    const fleet = at(ship(sea.owner, { count: sea.fleets }), x + CELL / 2, y + CELL / 2 + 8, 1.1);
+    const fleet = many(ship(sea.owner), sea.fleets, x + CELL / 2 - 8, y + CELL / 2 + 8, 1.1);
     fleet.setAttribute("data-fleets", sea.fleets);
     g.append(piece(fleet, `${ctx.seatName(sea.owner)}: ${sea.fleets} × ${named(ctx, "unit.fleet")}`, t("cy_fleetsHelp"), !choices.length));
   }
@@ -45,13 +55,15 @@ function drawTerritory(p, ctx, ter) {
     choices.length ? s("circle", { class: "halo", cx, cy, r: r + 7, fill: "none", stroke: "#f0b429", "stroke-width": 4 }) : null,
     s("circle", { cx, cy, r, fill: "#efe2bd", stroke: ter.owner >= 0 ? seatColour(ter.owner) : "#6f6858",
       "stroke-width": ter.owner >= 0 ? 6 : 2 }),
-    s("text", { x: cx, y: cy - r + 17, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#1c1b19", text: name }));
+    // 20 units: at least 11 px when the map fills a phone's width.
+    s("text", { x: cx, y: cy - r + 19, "text-anchor": "middle", "font-size": 20, "font-weight": 700, fill: "#1c1b19",
+      stroke: "#efe2bd", "stroke-width": 3, "paint-order": "stroke", text: name }));
   if (ter.troops) {
-    const tr = at(meeple(ter.owner, { count: ter.troops }), cx - (ter.titans ? 12 : 0), cy + 4, 0.75);
+    const tr = many(meeple(ter.owner), ter.troops, cx - (ter.titans ? 18 : 6), cy + 4, 0.75);
     g.append(piece(tr, `${ctx.seatName(ter.owner)}: ${ter.troops} × ${named(ctx, "unit.troop")}`, t("cy_troopsHelp"), !choices.length));
   }
   if (ter.titans) {
-    const ti = at(figure(ter.owner, { count: ter.titans }), cx + (ter.troops ? 16 : 0), cy + 2, 0.75);
+    const ti = many(figure(ter.owner), ter.titans, cx + (ter.troops ? 14 : -6), cy + 2, 0.75);
     g.append(piece(ti, `${ctx.seatName(ter.owner)}: ${ter.titans} × ${named(ctx, "unit.titan")}`, t("cy_titansHelp"), !choices.length));
   }
   ter.buildings.forEach((b, i) => {
@@ -63,7 +75,7 @@ function drawTerritory(p, ctx, ter) {
   });
   g.setAttribute("data-buildings", ter.buildings.join(","));
   if (ter.prosperity) {
-    const pr = at(coin(ter.prosperity), cx + r - 6, cy - r + 8, 0.6);
+    const pr = s("g", {}, ...Array.from({ length: ter.prosperity }, (_, i) => at(coin(null), cx + r - 4 - i * 9, cy - r + 4 + i * 7, 0.6)));
     g.append(piece(pr, `${named(ctx, "prosperity")}: ${ter.prosperity}`, "", !choices.length));
   }
   if (choices.length) target(g, choices, { label });
@@ -89,7 +101,7 @@ export function drawBoard(p, ctx) {
   for (const [kind, where, place, owner] of v.figures) {
     const [x, y] = where === "s" ? [(v.seas[place].x + 0.78) * CELL, (v.seas[place].y + 0.25) * CELL]
       : [v.territories[place].x * CELL - CELL * 0.32, v.territories[place].y * CELL - CELL * 0.3];
-    const g = at(token(creatureName(ctx, kind).slice(0, 1), owner, { ring: true }), x, y, 0.7);
+    const g = at(token("", owner, { ring: true }), x, y, 0.7);
     svg.append(piece(g, creatureName(ctx, kind), named(ctx, `creature.${kind}.text`, "")));
   }
   return svg;
