@@ -44,7 +44,9 @@ export function showReplay(root, gid, token) {
   const logBox = h("ol", { class: "log replay-log", id: "log", "aria-label": t("log"), tabindex: 0 });
   const error = h("p", { class: "error", role: "alert", id: "error" });
   const title = h("h1", { class: "replay-title", id: "replay-title", text: t("replay") });
-  root.append(title, bar, error, h("div", { class: "replay-grid" },
+  // The step's own lines right under the controls: in view on a phone as well.
+  const stepLines = h("ol", { class: "log replay-now", id: "replay-now", "aria-live": "polite", "aria-label": t("lb.thisStep") });
+  root.append(title, bar, stepLines, error, h("div", { class: "replay-grid" },
     h("div", { class: "board-area" }, board, mine, extra),
     // The log first: it tells what each step did.
     h("div", { class: "side-area" }, h("section", { class: "panel log-panel", "aria-labelledby": "log-title" },
@@ -96,7 +98,8 @@ export function showReplay(root, gid, token) {
     const x = m.extra ? part(() => m.extra(p, ctx)) : null;
     clear(extra).append(x || "");
     // A replay shows, it does not act: no form or button of the game's panels is live.
-    for (const el of [...boardBox.querySelectorAll("button, input, select, textarea"), ...extra.querySelectorAll("button, input, select, textarea")]) {
+    // (Selects stay: they choose what to read, such as a season's report.)
+    for (const el of [...boardBox.querySelectorAll("button, input, textarea"), ...extra.querySelectorAll("button, input, textarea")]) {
       el.disabled = true;
     }
     for (const el of grid().querySelectorAll("[data-id]")) if (changed.has(el.dataset.id)) el.classList.add("changed-now");
@@ -118,6 +121,10 @@ export function showReplay(root, gid, token) {
     });
     if (r.version === 0) logBox.append(h("li", { class: "muted", text: t("lb.startOfGame") }));
     else if (end === from) logBox.append(h("li", { class: "muted now-none", text: t("lb.noLogThisStep") }));
+    const mine = prev ? lines.slice(from, end) : [];
+    clear(stepLines).append(...mine.slice(0, 3).map((text) => logLine(text, names())),
+      mine.length > 3 ? h("li", { class: "muted", text: `+${mine.length - 3}` }) : "",
+      mine.length ? "" : h("li", { class: "muted", text: r.version === 0 ? t("lb.startOfGame") : t("lb.noLogThisStep") }));
     // In view inside the log's own box (the page itself does not jump).
     const first = logBox.querySelector(".now") || logBox.lastElementChild;
     if (first) logBox.scrollTop = Math.max(0, first.offsetTop - logBox.clientHeight / 3);
