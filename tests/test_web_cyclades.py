@@ -66,7 +66,7 @@ def _no_engine_forms(page: Any) -> None:
 
 
 def _accessible(page: Any) -> None:
-    from axe_playwright_python.sync_playwright import Axe
+    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 
     found = Axe().run(page, context={"include": [["#board"], ["#mine"], ["#side"], ["#extra"]]})
     bad = [(v["id"], [n["target"] for n in v["nodes"]]) for v in found.response["violations"]
@@ -114,8 +114,8 @@ def test_a_russian_player_on_a_phone_plays_cyclades_by_tapping(browser: Any,  # 
     # Every word on the map is at least 11 px tall on the phone.
     small = page.evaluate(
         "() => [...document.querySelectorAll('#board svg text')].filter(e => e.textContent.trim()"
-        ").map(e => [e.textContent,"
-        " parseFloat(e.getAttribute('font-size')) * e.getScreenCTM().a]).filter(([, px]) => px < 11)")
+        ").map(e => [e.textContent, parseFloat(e.getAttribute('font-size'))"
+        " * e.getScreenCTM().a]).filter(([, px]) => px < 11)")
     assert small == []
     # Nothing of the god track runs off the screen.
     right = page.evaluate("() => Math.max(...[...document.querySelectorAll('#gods *')]"
