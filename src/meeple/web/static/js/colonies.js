@@ -25,7 +25,20 @@ export const RES = ["gold", "army", "loyalty", "reputation"];
 const cap = (k) => k[0].toUpperCase() + k.slice(1);
 const RES_ICON = { gold: () => coin(), army: (c) => meeple(c), loyalty: (c) => figure(c), reputation: () => star() };
 export const resName = (k) => t(`col${cap(k)}`);
-const firstWord = (a) => a.split(" ")[0];
+// A province's name in the reader's language when the glossary has it.
+const provName = (ctx, pr) => (ctx.catalog && ctx.catalog[`province.${pr.id}`]) || pr.name;
+
+// An order as the engine writes it ("offensive 5", "espionage 1 2") in words.
+function orderWords(text, v, ctx) {
+  const [kind, ...args] = text.split(" ");
+  const prov = (n) => { const pr = v.provinces.find((x) => x.id === Number(n)); return pr ? `${pr.id} ${provName(ctx, pr)}` : n; };
+  const fill = (key, ...xs) => { const tpl = t(key); return tpl === key ? text : xs.reduce((acc, x, i) => acc.replace(`{${i}}`, x), tpl); };
+  if (kind === "offensive" || kind === "colonize") return fill(`colOrd_${kind}`, prov(args[0]));
+  if (kind === "recruit") return fill("colOrd_recruit", args[0]);
+  if (kind === "propaganda" && RES.includes(args[0])) return fill("colOrd_propaganda", resName(args[0]).toLowerCase(), args[1]);
+  if (kind === "espionage") return fill("colOrd_espionage", ctx.seatName(Number(args[0])), args[1]);
+  return text;
+}
 
 // Which province an order or a side action names (offensive 5, colonize 5, force 5).
 function provinceOf(action) {
@@ -50,13 +63,13 @@ export function board(p, ctx) {
         fill: owner === null ? "#efe6cf" : "#e4edd2", stroke: owner === null ? "#6d6a60" : seatColour(owner),
         "stroke-width": owner === null ? 2 : 5 }),
       s("text", { x: x - 18, y: y + 8, "text-anchor": "middle", "font-size": 22, "font-weight": 800, fill: "#1c1b19", text: pr.id }),
-      s("text", { x, y: y + 56, "text-anchor": "middle", "font-size": 18, "font-weight": 600, fill: "#1c1b19", text: pr.name }));
+      s("text", { x, y: y + 56, "text-anchor": "middle", "font-size": 18, "font-weight": 600, fill: "#1c1b19", text: provName(ctx, pr) }));
     if (owner !== null) g.append(at(banner(owner), x + 12, y - 6, 1.1));
     if (pr.colonized) g.append(at(block(owner === null ? "#8d8677" : owner), x + 14, y + 18, 0.8));
-    const label = `${pr.id} ${pr.name} — ${who}${pr.colonized ? `, ${t("colColony")}` : ""}`;
+    const label = `${pr.id} ${provName(ctx, pr)} — ${who}${pr.colonized ? `, ${t("colColony")}` : ""}`;
     if (byProv[pr.id]) target(g, byProv[pr.id], { label });
     else { g.setAttribute("role", "img"); g.setAttribute("aria-label", label); }
-    help(g, `${pr.id} ${pr.name}`, `${who}${pr.colonized ? `; ${t("colColony")}` : ""}`, { focusable: false });
+    help(g, `${pr.id} ${provName(ctx, pr)}`, `${who}${pr.colonized ? `; ${t("colColony")}` : ""}`, { focusable: false });
     svg.append(g);
   }
   const seal = resolveSeal(p, ctx);
@@ -104,7 +117,7 @@ export function mine(p, ctx) {
     resName(k), t(`col${cap(k)}Help`), { focusable: true })));
   const orders = me.orders || [];
   const list = orders.length
-    ? h("ol", { class: "col-orders" }, orders.map((o, i) => h("li", {}, h("span", { text: o }),
+    ? h("ol", { class: "col-orders" }, orders.map((o, i) => h("li", {}, h("span", { text: orderWords(o, v, ctx) }),
       can.has(`cancel ${i + 1}`) ? h("button", { type: "button", class: "ghost small", "data-action": `cancel ${i + 1}`,
         onclick: () => ctx.send(`cancel ${i + 1}`) }, t("colCancel")) : null)))
     : h("p", { class: "muted", text: t("colNoOrders") });

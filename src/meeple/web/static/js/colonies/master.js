@@ -21,10 +21,10 @@ export function resolveSeal(p, ctx) {
   const late = unsent(v).map((i) => ctx.seatName(i));
   const warn = late.length ? `${late.join(", ")} ${late.length > 1 ? t("colNotSent") : t("colNotSentOne")}` : t("colResolveAll");
   const g = s("g", { class: "col-seal", "data-id": "resolve" },
-    s("rect", { x: 590, y: 450, width: 196, height: 64, rx: 12, fill: "#7a2e1f", stroke: "#1c1b19", "stroke-width": 3 }),
-    s("circle", { cx: 620, cy: 482, r: 18, fill: "#c0392b", stroke: "#1c1b19", "stroke-width": 2.5 }),
-    s("path", { d: "M611 482 L618 489 L630 474", fill: "none", stroke: "#fff", "stroke-width": 3.5, "stroke-linecap": "round" }),
-    s("text", { x: 708, y: 488, "text-anchor": "middle", "font-size": 17, "font-weight": 700, fill: "#fff", text: t("colResolve") }));
+    s("rect", { x: 584, y: 450, width: 208, height: 64, rx: 12, fill: "#7a2e1f", stroke: "#1c1b19", "stroke-width": 3 }),
+    s("circle", { cx: 612, cy: 482, r: 18, fill: "#c0392b", stroke: "#1c1b19", "stroke-width": 2.5 }),
+    s("path", { d: "M603 482 L610 489 L622 474", fill: "none", stroke: "#fff", "stroke-width": 3.5, "stroke-linecap": "round" }),
+    s("text", { x: 714, y: 487, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#fff", text: t("colResolve") }));
   return target(g, [c], { label: `${t("colResolve")}: ${warn}`, confirm: late.length > 0 });
 }
 

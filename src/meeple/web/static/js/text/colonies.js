@@ -21,6 +21,8 @@ export const COLONIES_TEXT = {
     colEventSend: "Send the event", colReports: "Season reports", colPhase_setup: "before the game",
     colPhase_orders: "orders", colPhase_spy: "spies at work", colPhase_resolving: "the Master resolves",
     colPhase_goals: "goals judged", colPhase_over: "game over", colSeasonOf: "season",
+    colOrd_offensive: "Offensive on {0}", colOrd_colonize: "Colonize {0}", colOrd_recruit: "Recruit for {0} gold",
+    colOrd_propaganda: "Propaganda ({0}) for {1} gold", colOrd_espionage: "Espionage on {0} for {1} gold",
     colRules: "Each season every house writes its orders in secret: offensives on provinces, propaganda, recruiting, colonizing and espionage; ravens carry private messages. The Master then resolves all orders at once and writes the season's report. Gold pays for orders, army strength wins offensives, loyalty and reputation keep what you hold. At the end, provinces, colonies and personal goals decide.",
   },
   ru: {
@@ -43,6 +45,9 @@ export const COLONIES_TEXT = {
     colEventSend: "Отправить событие", colReports: "Отчёты о сезонах", colPhase_setup: "перед игрой",
     colPhase_orders: "приказы", colPhase_spy: "работают шпионы", colPhase_resolving: "Мастер подводит итоги",
     colPhase_goals: "оценка целей", colPhase_over: "игра окончена", colSeasonOf: "сезон",
+    colOrd_offensive: "Наступление на провинцию {0}", colOrd_colonize: "Колонизация провинции {0}",
+    colOrd_recruit: "Набор Рекрутов, золото {0}", colOrd_propaganda: "Пропаганда ({0}), золото {1}",
+    colOrd_espionage: "Шпионаж за игроком {0}, золото {1}",
     colRules: "Каждый сезон дома тайно пишут приказы: наступления на провинции, пропаганду, набор рекрутов, колонизацию и шпионаж; вороны носят личные письма. Затем Мастер разом исполняет все приказы и пишет отчёт о сезоне. Золото оплачивает приказы, сила армии решает наступления, верность и репутация удерживают владения. В конце всё решают провинции, колонии и личные цели.",
   },
 };

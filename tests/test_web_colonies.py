@@ -1,0 +1,65 @@
+"""The Colonies table in a real browser: the Master's console. Resolving while a player
+is still writing orders asks first and names them; the personal-event form shows only
+when the phase accepts events; a season's report is drawn as headings and lists, never
+as raw Markdown, and what a player wrote stays text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.test_web_e2e import SHOTS, _page, browser, site  # noqa: F401
+
+
+def test_the_master_is_warned_before_resolving_over_unsent_orders(browser: Any, site: str  # noqa: F811
+                                                                  ) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    m = _page(browser)
+    m.goto(site + "/")
+    m.select_option("#game", "colonies")
+    m.select_option("#players", "2")
+    m.fill('[data-option="seasons"]', "2")
+    m.check('[data-option="master"]')
+    for i in range(3):
+        if m.query_selector(f"#seat-{i}"):
+            m.select_option(f"#seat-{i}", "human")
+    m.click("#create")
+    m.wait_for_selector("#invitations")
+    links = [m.input_value(f'#invitations input[aria-label^="join link for seat {i}"]')
+             for i in (1, 2)]
+    links.append(m.input_value('#invitations input[aria-label="the Master"]'))
+    a, b = _page(browser), _page(browser, 390, 844)
+    a.goto(links[0])
+    b.goto(links[1])
+    m.goto(links[2])
+    for page in (a, b):
+        page.wait_for_selector('#prompt .choice[data-action="ready"]')
+        page.click('#prompt .choice[data-action="ready"]')
+    # The Master approves both goals (the decision's buttons), then the orders phase.
+    for _ in range(20):
+        if m.query_selector(".col-seal"):
+            break
+        m.wait_for_selector('#prompt .choice[data-action^="approve"], .col-seal', timeout=10_000)
+        if m.query_selector('#prompt .choice[data-action^="approve"]'):
+            m.click('#prompt .choice[data-action^="approve"]')
+            m.wait_for_timeout(300)
+    m.wait_for_selector(".col-seal")
+    # Events are accepted in the orders phase: the form is there.
+    assert m.query_selector("#event-text") is not None
+    a.wait_for_selector("#raven-text")
+    a.click('#prompt .choice[data-action="submit"]')
+    # Player 2 (on the phone) has not sent orders: the seal asks, naming them.
+    m.wait_for_function("(w => w && w.textContent.includes('Player 2') && "
+                        "!w.textContent.includes('Player 1'))"
+                        "(document.querySelector('#master-waiting'))")
+    m.click(".col-seal")
+    m.wait_for_selector("#popover")
+    assert "Player 2" in m.inner_text("#popover")
+    m.screenshot(path=str(SHOTS / "colonies-master-confirm.png"))
+    m.click('#popover .choice[data-action="resolve"]')
+    m.wait_for_function("document.querySelector('#report h3, #report h4')", timeout=30_000)
+    report = m.text_content("#report")
+    assert "##" not in report
+    # Resolved: no event form outside the orders phase.
+    m.wait_for_function("!document.querySelector('#event-text') || "
+                        "document.querySelector('.col-seal')")
+    assert not m.errors and not a.errors and not b.errors
