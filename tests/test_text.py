@@ -81,3 +81,16 @@ def test_a_log_keeps_templates_and_renders_each_reader_his_language(demo: str) -
     assert render(back.events()[1].message, "en") == back.events()[1].text
     with pytest.raises(ValueError, match="a text must be"):
         Log.from_json([[1, -1, 42]])
+
+
+def test_a_text_is_rendered_once_per_language_and_survives_pickling_and_copies(
+        demo: str) -> None:
+    import copy
+    import pickle
+
+    t = Text("demo.won", who="Ann", place=term("demo.place", 5), n=2)
+    first = t.render("ru")
+    assert t.render("ru") is first  # made once, then read back
+    back = pickle.loads(pickle.dumps(t))
+    assert back == t and back.render("en") == t.render("en")
+    assert copy.deepcopy(t) is t and copy.copy(t) is t

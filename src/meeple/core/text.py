@@ -51,17 +51,30 @@ Arg = Union[int, str, "Text", list[Any]]
 class Text:
     """A template key with its arguments; immutable, hashable, cheap to make."""
 
-    __slots__ = ("args", "key")
+    __slots__ = ("_memo", "args", "key")
 
     key: str
     args: tuple[tuple[str, Arg], ...]
+    # Each language's sentence once made: a text never changes, and a log line is read
+    # again by every view of every later position.
+    _memo: dict[str, str] | None
 
     def __init__(self, key: str, /, **args: Arg) -> None:
         object.__setattr__(self, "key", key)
         object.__setattr__(self, "args", tuple(sorted(args.items())))
+        object.__setattr__(self, "_memo", None)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Text is immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling (worker processes, Ray)
+        return (_text, (self.key, self.args))
+
+    def __copy__(self) -> Text:
+        return self
+
+    def __deepcopy__(self, _memo: dict[int, Any]) -> Text:
+        return self  # immutable: a copy may share it
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Text) and self.key == other.key and self.args == other.args
@@ -77,7 +90,14 @@ class Text:
         return self.render(DEFAULT_LANG)
 
     def render(self, lang: str = DEFAULT_LANG) -> str:
-        return render(self, lang)
+        memo = self._memo
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_memo", memo)
+        found = memo.get(lang)
+        if found is None:
+            found = memo[lang] = _format(self, lang)
+        return found
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"k": self.key}
@@ -96,6 +116,10 @@ class Text:
         return Text(key, **{str(k): _arg_from_json(v) for k, v in args.items()})
 
 
+def _text(key: str, args: tuple[tuple[str, Arg], ...]) -> Text:
+    return Text(key, **dict(args))
+
+
 Message = str | Text
 """What a log line or prompt holds: plain text (not yet converted) or a template."""
 
@@ -106,8 +130,10 @@ def term(catalog_key: str, *parts: object) -> Text:
 
 
 def render(message: Message, lang: str = DEFAULT_LANG) -> str:
-    if isinstance(message, str):
-        return message
+    return message if isinstance(message, str) else message.render(lang)
+
+
+def _format(message: Text, lang: str) -> str:
     template = _template(message.key, lang)
     if template is None:
         return message.key
