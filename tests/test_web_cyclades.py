@@ -5,15 +5,29 @@ decisions. Pieces explain themselves on hover; no engine forms reach the player.
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any
+
+import yaml
 
 from meeple.core.rng import Rng
 from tests.test_web_cult import _after, _answer_popover, _version, _wait_turn
 from tests.test_web_e2e import SHOTS, _create, _page, browser, site  # noqa: F401
 
+ROOT = Path(__file__).resolve().parent.parent
+FACTS = ROOT / "src" / "meeple" / "web" / "static" / "js" / "cyclades" / "facts.js"
+RULES = ROOT / "src" / "meeple" / "games" / "cyclades" / "data" / "rules.yaml"
 # Engine forms a player must never read on the table (seats counted from 0, raw actions).
 ENGINE_FORMS = re.compile(r"\b(?:P[0-9]|И[0-9])\b|\b(?:bid|march|sail|place) \d")
+
+
+def test_the_creature_prices_shown_are_the_data_files_prices() -> None:
+    found = re.search(r"export const FACTS = (\{.*\});", FACTS.read_text(encoding="utf-8"), re.S)
+    assert found, "facts.js holds no FACTS object"
+    rules = yaml.safe_load(RULES.read_text(encoding="utf-8"))
+    assert json.loads(found.group(1)) == {"creature_costs": rules["creature_costs"]}
 
 
 def _one_decision(page: Any, rng: Rng, stats: dict[str, int]) -> None:

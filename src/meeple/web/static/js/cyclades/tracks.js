@@ -6,6 +6,7 @@ import { card, hand } from "../ui/card.js";
 import { target } from "../ui/targets.js";
 import { help } from "../ui/tooltip.js";
 import { creatureName, godName, named, t } from "./common.js";
+import { FACTS } from "./facts.js";
 
 const GOD_COLOUR = { poseidon: "#1f6fb2", ares: "#b23a2a", zeus: "#b58a00", athena: "#5a7f3a", kronos: "#5d4b8a", apollo: "#c46a00" };
 const isBid = (g) => (c) => c.action === `bid ${g}` || c.action.startsWith(`bid ${g} `);
@@ -45,7 +46,7 @@ export function creatures(p, ctx) {
   const cards = v.track.map((c, i) => {
     const choices = (p.choices || []).filter((x) => x.action === `buy ${i}` || x.action === `renew ${i}`);
     const el = c ? card({ title: creatureName(ctx, c), kind: "creature",
-      cost: [4, 3, 2][i] !== undefined ? `${[4, 3, 2][i]}` : "", text: named(ctx, `creature.${c}.text`, ""), colour: "#3d5a6e", id: `creature-${i}` })
+      cost: FACTS.creature_costs[i] !== undefined ? `${FACTS.creature_costs[i]}` : "", text: named(ctx, `creature.${c}.text`, ""), colour: "#3d5a6e", id: `creature-${i}` })
       : card({ title: "—", kind: "creature", colour: "#8d8677", id: `creature-${i}` });
     el.dataset.creature = c || "";
     if (choices.length) target(el, choices, { label: c ? creatureName(ctx, c) : "—" });
