@@ -63,3 +63,46 @@ def test_the_master_is_warned_before_resolving_over_unsent_orders(browser: Any, 
     m.wait_for_function("!document.querySelector('#event-text') || "
                         "document.querySelector('.col-seal')")
     assert not m.errors and not a.errors and not b.errors
+
+
+def test_two_people_play_colonies_to_the_end_in_russian_by_clicking(browser: Any, site: str  # noqa: F811
+                                                                    ) -> None:
+    a = _page(browser)
+    a.goto(site + "/")
+    a.click("#lang")  # the interface switched to Russian, as a person would
+    a.select_option("#game", "colonies")
+    a.select_option("#players", "2")
+    a.fill('[data-option="seasons"]', "2")
+    for i in range(2):
+        a.select_option(f"#seat-{i}", "human")
+    a.click("#create")
+    a.wait_for_selector("#invitations")
+    links = [a.get_attribute(f"#invitations .link-row:nth-of-type({i}) input", "value")
+             for i in (1, 2)]
+    b = _page(browser, 390, 844)
+    b.goto(site + "/")
+    b.click("#lang")
+    a.goto(links[0])
+    b.goto(links[1])
+    for page in (a, b):
+        page.wait_for_selector('#prompt .choice[data-action="ready"]')
+        page.click('#prompt .choice[data-action="ready"]')
+    for season in range(2):
+        # An order given by clicking a highlighted province (one is sent at once; several
+        # open a list beside it), then the orders are sent from the status bar.
+        for page in (a, b):
+            page.wait_for_selector(".province.target", timeout=30_000)
+            page.locator(".province.target").first.click()
+            if page.query_selector("#popover"):
+                page.locator("#popover .choice").first.click()
+            page.wait_for_selector(".col-orders li", state="attached")
+            page.click('#prompt .choice[data-action="submit"]')
+        if season == 0:
+            a.wait_for_function("document.querySelector('#report h3, #report h4')", timeout=30_000)
+            assert "##" not in a.text_content("#report")
+    for page in (a, b):
+        page.wait_for_selector("#game-over", state="attached", timeout=30_000)
+        text = page.text_content("#tablegrid, #table") or ""
+        assert "Игрок 1" in text and "P0" not in page.text_content("#side")
+    assert "Ваш дом" in a.inner_text("#mine")
+    assert not a.errors and not b.errors
