@@ -74,8 +74,8 @@ function drawTerritory(p, ctx, ter) {
     g.append(piece(bl, `${named(ctx, `building.${b}`)}${special}`, text, !choices.length));
   });
   g.setAttribute("data-buildings", ter.buildings.join(","));
-  if (ter.prosperity) {
-    const pr = s("g", {}, ...Array.from({ length: ter.prosperity }, (_, i) => at(coin(null), cx + r - 4 - i * 9, cy - r + 4 + i * 7, 0.6)));
+  if (ter.prosperity) {  // a column of coins on the island's right edge, clear of its name
+    const pr = s("g", {}, ...Array.from({ length: ter.prosperity }, (_, i) => at(coin(null), cx + r - 2, cy - 8 + i * 11, 0.6)));
     g.append(piece(pr, `${named(ctx, "prosperity")}: ${ter.prosperity}`, "", !choices.length));
   }
   if (choices.length) target(g, choices, { label });
