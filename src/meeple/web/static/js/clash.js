@@ -7,7 +7,11 @@ import { h, s, colour } from "./dom.js";
 // Barbarians (owner -1) own camps, their units and the buildings of a city they took.
 const BARBARIAN = "#3b2f2f";
 const owned = (q) => (q < 0 ? BARBARIAN : colour(q));
-import { t } from "./i18n.js";
+import { t, addText } from "./i18n.js";
+import { CLASH_TEXT } from "./text/clash.js";
+import { help } from "./ui/tooltip.js";
+
+addText(CLASH_TEXT);
 
 const R = 34;  // hex radius
 const TERRAIN = { fertile: "#cfe3a0", forest: "#7fae6e", mountain: "#b5aa9b", barren: "#e4d3a7",
@@ -95,13 +99,13 @@ export function board(p, ctx) {
       fill: owned(gr.owner), "pointer-events": "none", "data-units": gr.hex, text }));
   });
   const hint = (p.choices || []).some((c) => hexes(c.action).length) ? h("p", { class: "muted", text: t("pickHex") }) : null;
-  return h("div", {}, svg, hint, h("p", { class: "muted",
+  return h("div", {}, svg, hint, h("p", { class: "muted clash-legend",
     text: "☺😐☹ mood · T temple A academy F fortress P port M market O obelisk V observatory · ★ wonder · ☗ settler ⚔ infantry ⚓ ship" }));
 }
 
 function cardList(names, ctx) {
   if (typeof names === "number") return h("span", { text: `${names} ${t("hidden")}` });
-  return h("span", {}, names.map((n, i) => [i ? ", " : "", h("abbr", { title: ctx.catalog[n] || "", text: n })]));
+  return h("span", {}, names.map((n, i) => [i ? ", " : "", help(h("abbr", { text: n }), n, ctx.catalog[n] || "")]));
 }
 
 export function players(p, ctx) {
@@ -109,7 +113,7 @@ export function players(p, ctx) {
   return h("div", { class: "players" }, v.players.map((pl, q) => h("div", {
     class: `player${q === p.seat ? " me" : ""}${p.waiting.includes(q) ? " waiting" : ""}`,
     style: `border-left-color: ${colour(q)}`, "data-player": q },
-    h("h4", { text: `P${q}${q === p.seat ? ` (${t("you")})` : ""} · ${pl.vp} VP${pl.government ? ` · ${pl.government}` : ""}` }),
+    h("h4", { text: `${ctx.seatName(q)}${q === p.seat ? ` (${t("you")})` : ""} · ${pl.vp} VP${pl.government ? ` · ${pl.government}` : ""}` }),
     h("div", { class: "stats" }, Object.entries(pl.resources).map(([r, n]) => [h("span", { text: r }), h("span", { "data-resource": r, text: n })]),
       h("span", { text: t("units") }), h("span", { text: Object.entries(pl.units).map(([k, n]) => `${UNIT[k]}${n}`).join(" ") }),
       h("span", { text: t("actionCards") }), cardList(pl.action_cards, ctx),
@@ -129,9 +133,10 @@ export function extra(p, ctx) {
       const action = (p.choices || []).find((c) => c.action === `advance ${n}` || c.action === `advance "${n}"`);
       const owners = v.players.map((pl, q) => (pl.advances.includes(n) ? q : -1)).filter((q) => q >= 0);
       const cell = h(action ? "button" : "span", { class: `advance${action ? " choice" : ""}${me && me.advances.includes(n) ? " have" : ""}`,
-        type: action ? "button" : undefined, title: ctx.catalog[n] || "", "data-advance": n,
+        type: action ? "button" : undefined, "data-advance": n,
         "data-action": action ? action.action : undefined, onclick: action ? () => ctx.send(action.action) : undefined },
-        n, owners.map((q) => h("span", { class: "dot", style: `background: ${colour(q)}` })));
+        n, owners.map((q) => h("span", { class: "dot", style: `background: ${colour(q)}`, "aria-hidden": "true" })));
+      help(cell, n, [ctx.catalog[n], owners.length ? owners.map((q) => ctx.seatName(q)).join(", ") : ""].filter(Boolean).join("\n"));
       return cell;
     })));
   }
@@ -139,6 +144,6 @@ export function extra(p, ctx) {
   const effects = me ? h("div", { class: "panel", id: "effects" }, h("h3", { text: t("activeEffects") }),
     h("ul", {}, me.effects.map((e) => h("li", { text: e })))) : null;
   const battle = v.battle && v.battle.hex !== undefined ? h("p", { class: "panel", id: "battle",
-    text: `${t("battle")}: P${v.battle.att} → P${v.battle.def < 0 ? "B" : v.battle.def}, ${t("round")} ${v.battle.round}` }) : null;
+    text: `${t("battle")}: ${ctx.seatName(v.battle.att)} → ${v.battle.def < 0 ? t("cl_barbarians") : ctx.seatName(v.battle.def)}, ${t("round")} ${v.battle.round}` }) : null;
   return h("div", {}, battle, tree, effects);
 }
