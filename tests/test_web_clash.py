@@ -1,5 +1,5 @@
-"""The Clash of Cultures table in a real browser: open advances readable (contrast), players
-named and counted from 1 (never by engine seat ids)."""
+"""The Clash of Cultures table in a real browser: open advances readable (contrast), every
+advance explained on hover, players named and counted from 1 (never by engine seat ids)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ CONTRAST_JS = """el => {
 }"""
 
 
-def test_open_advances_are_readable_and_players_are_named(browser: Any, site: str  # noqa: F811
+def test_open_advances_are_readable_explained_and_players_are_named(browser: Any, site: str  # noqa: F811
                                                                     ) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page = _page(browser)
@@ -29,6 +29,15 @@ def test_open_advances_are_readable_and_players_are_named(browser: Any, site: st
     # Open advances were white on beige (1.14:1); the AA minimum for text is 4.5:1.
     for cell in page.locator("#advances .advance").all()[:48]:
         assert cell.evaluate(CONTRAST_JS) >= 4.5, cell.inner_text()
+    # Every advance says what it does on hover, by its name and its catalog text (scrolled
+    # into view first: a scroll hides an open tooltip).
+    farming = page.locator('#advances [data-advance="Farming"]')
+    farming.scroll_into_view_if_needed()
+    page.wait_for_timeout(500)
+    farming.hover()
+    page.wait_for_selector("#tooltip:not([hidden])")
+    tip = page.inner_text("#tooltip")
+    assert "Farming" in tip and len(tip) > len("Farming") + 10
     # Players are named and counted from 1: no "P0" / "P1" anywhere in their panels.
     panels = page.inner_text(".players")
     assert "P0" not in panels and "P1" not in panels
