@@ -56,7 +56,7 @@ export function board(p, ctx) {
     const choices = (p.choices || []).filter((c) => at(hx.id)(c.action));
     const g = s("g", { class: `hex${choices.length ? " pick" : ""}`, "data-hex": hx.id,
       tabindex: choices.length ? 0 : undefined, role: choices.length ? "button" : undefined,
-      "aria-label": `${hx.q},${hx.r} ${hx.terrain || t("unexplored")}` });
+      "aria-label": `${hx.q},${hx.r} ${hx.terrain ? t(`cl_${hx.terrain}`) : t("unexplored")}` });
     g.append(s("polygon", { points: corners(x, y), fill: TERRAIN[hx.terrain], stroke: "#5d6168",
       "stroke-width": 1 }), s("text", { x, y: y - R * 0.62, "text-anchor": "middle", "font-size": 8,
       fill: "#39404a", text: `${hx.q},${hx.r}` }));
@@ -100,7 +100,7 @@ export function board(p, ctx) {
   });
   const hint = (p.choices || []).some((c) => hexes(c.action).length) ? h("p", { class: "muted", text: t("pickHex") }) : null;
   return h("div", {}, svg, hint, h("p", { class: "muted clash-legend",
-    text: "☺😐☹ mood · T temple A academy F fortress P port M market O obelisk V observatory · ★ wonder · ☗ settler ⚔ infantry ⚓ ship" }));
+    text: t("cl_legend") }));
 }
 
 function cardList(names, ctx) {
