@@ -92,9 +92,15 @@ def test_two_people_play_colonies_to_the_end_in_russian_by_clicking(browser: Any
         # open a list beside it), then the orders are sent from the status bar.
         for page in (a, b):
             page.wait_for_selector(".province.target", timeout=30_000)
-            page.locator(".province.target").first.click()
-            if page.query_selector("#popover"):
-                page.locator("#popover .choice").first.click()
+            for attempt in range(4):  # an update may redraw the map under the pointer
+                page.locator(".province.target").nth(attempt).click()
+                if page.query_selector("#popover"):
+                    page.locator("#popover button[data-action]").first.click()
+                try:
+                    page.wait_for_selector(".col-orders li", state="attached", timeout=5_000)
+                    break
+                except Exception:
+                    continue
             page.wait_for_selector(".col-orders li", state="attached")
             page.click('#prompt .choice[data-action="submit"]')
         if season == 0:

@@ -19,7 +19,7 @@ addText(COLONIES_TEXT);
 
 const ROWS = [[1, 2, 3], [4, 5, 6, 7], [8, 9, 10], [11, 12, 13, 14], [15]];
 const POS = {};
-ROWS.forEach((row, r) => row.forEach((id, i) => { POS[id] = [400 + (i - (row.length - 1) / 2) * 190, 55 + r * 100]; }));
+ROWS.forEach((row, r) => row.forEach((id, i) => { POS[id] = [400 + (i - (row.length - 1) / 2) * 200, 55 + r * 100]; }));
 const quote = (text) => JSON.stringify(text);
 export const RES = ["gold", "army", "loyalty", "reputation"];
 const cap = (k) => k[0].toUpperCase() + k.slice(1);
@@ -51,8 +51,8 @@ export function board(p, ctx) {
   const mineAsked = p.choices && p.seat !== null && p.waiting.includes(p.seat);
   const byProv = {};
   if (mineAsked) for (const c of p.choices) { const n = provinceOf(c.action); if (n) (byProv[n] ||= []).push(c); }
-  const svg = s("svg", { class: "board col-board", viewBox: "0 0 800 530", role: "group", "aria-label": t("colMap") });
-  svg.append(s("rect", { x: 0, y: 0, width: 800, height: 530, rx: 14, fill: "#cfe0ec" }));
+  const svg = s("svg", { class: "board col-board", viewBox: "0 0 800 540", role: "group", "aria-label": t("colMap") });
+  svg.append(s("rect", { x: 0, y: 0, width: 800, height: 540, rx: 14, fill: "#cfe0ec" }));
   for (const pr of v.provinces) {
     const [x, y] = POS[pr.id];
     const owner = pr.owner;
@@ -62,8 +62,8 @@ export function board(p, ctx) {
       s("path", { d: `M${x - 40} ${y - 22} Q${x - 30} ${y - 40} ${x} ${y - 36} Q${x + 38} ${y - 38} ${x + 42} ${y - 12} Q${x + 46} ${y + 20} ${x + 20} ${y + 32} Q${x - 10} ${y + 42} ${x - 36} ${y + 24} Q${x - 50} ${y} ${x - 40} ${y - 22} Z`,
         fill: owner === null ? "#efe6cf" : "#e4edd2", stroke: owner === null ? "#6d6a60" : seatColour(owner),
         "stroke-width": owner === null ? 2 : 5 }),
-      s("text", { x: x - 18, y: y + 8, "text-anchor": "middle", "font-size": 22, "font-weight": 800, fill: "#1c1b19", text: pr.id }),
-      s("text", { x, y: y + 56, "text-anchor": "middle", "font-size": 18, "font-weight": 600, fill: "#1c1b19", text: provName(ctx, pr) }));
+      s("text", { x: x - 18, y: y + 8, "text-anchor": "middle", "font-size": 26, "font-weight": 800, fill: "#1c1b19", text: pr.id }),
+      s("text", { x, y: y + 60, "text-anchor": "middle", "font-size": 22, "font-weight": 600, fill: "#1c1b19", text: provName(ctx, pr) }));
     if (owner !== null) g.append(at(banner(owner), x + 12, y - 6, 1.1));
     if (pr.colonized) g.append(at(block(owner === null ? "#8d8677" : owner), x + 14, y + 18, 0.8));
     const label = `${pr.id} ${provName(ctx, pr)} — ${who}${pr.colonized ? `, ${t("colColony")}` : ""}`;
