@@ -94,3 +94,16 @@ def test_a_text_is_rendered_once_per_language_and_survives_pickling_and_copies(
     back = pickle.loads(pickle.dumps(t))
     assert back == t and back.render("en") == t.render("en")
     assert copy.deepcopy(t) is t and copy.copy(t) is t
+
+
+def test_a_term_is_one_object_and_a_loaded_log_shares_equal_texts(demo: str) -> None:
+    assert term("demo.place", 5) is term("demo.place", 5)
+    who = Text("core.player", n=1)
+    log = Log()
+    for n in range(3):
+        log.add(1, Text("demo.won", who=who, place=term("demo.place", 5), n=n))
+    back = Log.from_json(log.to_json())
+    firsts = [dict(e.message.args)["who"] for e in back.events()
+              if isinstance(e.message, Text)]
+    assert firsts[0] is firsts[1] is firsts[2]  # one object for the three lines
+    assert back.to_json() == log.to_json()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from meeple.core.text import Message, message_from_json, message_to_json, render
+from meeple.core.text import Message, Text, message_from_json, message_to_json, render
 
 EVERYONE = -1
 
@@ -83,4 +83,5 @@ class Log:
 
     @staticmethod
     def from_json(data: list[Any]) -> Log:
-        return Log([Event(int(r), int(a), message_from_json(t)) for r, a, t in data])
+        pool: dict[Text, Text] = {}
+        return Log([Event(int(r), int(a), message_from_json(t, pool)) for r, a, t in data])

@@ -48,21 +48,38 @@ DEFAULT_LANG = "en"
 Arg = Union[int, str, "Text", list[Any]]
 
 
+_TERMS: dict[str, Text] = {}
+
+
 class Text:
     """A template key with its arguments; immutable, hashable, cheap to make."""
 
-    __slots__ = ("_memo", "args", "key")
+    __slots__ = ("_en", "_other", "args", "key")
 
     key: str
     args: tuple[tuple[str, Arg], ...]
     # Each language's sentence once made: a text never changes, and a log line is read
-    # again by every view of every later position.
-    _memo: dict[str, str] | None
+    # again by every view of every later position. English apart: it is read the most.
+    _en: str | None
+    _other: dict[str, str] | None
+
+    def __new__(cls, key: str, /, **args: Arg) -> Text:
+        interned = not args and cls is Text
+        if interned:  # a term: one object per name, shared by every line that names it
+            found = _TERMS.get(key)
+            if found is not None:
+                return found
+        self = object.__new__(cls)
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "args", tuple(sorted(args.items())) if args else ())
+        object.__setattr__(self, "_en", None)
+        object.__setattr__(self, "_other", None)
+        if interned:
+            _TERMS[key] = self
+        return self
 
     def __init__(self, key: str, /, **args: Arg) -> None:
-        object.__setattr__(self, "key", key)
-        object.__setattr__(self, "args", tuple(sorted(args.items())))
-        object.__setattr__(self, "_memo", None)
+        """Everything is done in ``__new__`` (a term may be an object made before)."""
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Text is immutable")
@@ -90,14 +107,20 @@ class Text:
         return self.render(DEFAULT_LANG)
 
     def render(self, lang: str = DEFAULT_LANG) -> str:
-        memo = self._memo
-        if memo is None:
-            memo = {}
-            object.__setattr__(self, "_memo", memo)
-        found = memo.get(lang)
-        if found is None:
-            found = memo[lang] = _format(self, lang)
-        return found
+        if lang == DEFAULT_LANG:
+            found = self._en
+            if found is None:
+                found = _format(self, lang)
+                object.__setattr__(self, "_en", found)
+            return found
+        other = self._other
+        if other is None:
+            other = {}
+            object.__setattr__(self, "_other", other)
+        made = other.get(lang)
+        if made is None:
+            made = other[lang] = _format(self, lang)
+        return made
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"k": self.key}
@@ -106,14 +129,17 @@ class Text:
         return out
 
     @staticmethod
-    def from_json(data: Mapping[str, Any]) -> Text:
+    def from_json(data: Mapping[str, Any], pool: dict[Text, Text] | None = None) -> Text:
+        """``pool``: texts read before; an equal one is shared rather than kept twice (a
+        game's log names the same players and places in thousands of lines)."""
         key = data.get("k")
         if not isinstance(key, str) or not key:
             raise ValueError(f"a text needs a non-empty key 'k', got {data!r}")
         args = data.get("a") or {}
         if not isinstance(args, Mapping):
             raise ValueError(f"text {key!r}: arguments 'a' must be a mapping")
-        return Text(key, **{str(k): _arg_from_json(v) for k, v in args.items()})
+        made = Text(key, **{str(k): _arg_from_json(v, pool) for k, v in args.items()})
+        return made if pool is None else pool.setdefault(made, made)
 
 
 def _text(key: str, args: tuple[tuple[str, Arg], ...]) -> Text:
@@ -162,11 +188,11 @@ def message_to_json(message: Message) -> Any:
     return message if isinstance(message, str) else message.to_json()
 
 
-def message_from_json(data: Any) -> Message:
+def message_from_json(data: Any, pool: dict[Text, Text] | None = None) -> Message:
     if isinstance(data, str):
         return data
     if isinstance(data, Mapping):
-        return Text.from_json(data)
+        return Text.from_json(data, pool)
     raise ValueError(f"a text must be a string or a {{'k': key}} mapping, got {data!r}")
 
 
@@ -284,11 +310,11 @@ def _arg_to_json(v: Arg) -> Any:
     return v
 
 
-def _arg_from_json(v: Any) -> Arg:
+def _arg_from_json(v: Any, pool: dict[Text, Text] | None = None) -> Arg:
     if isinstance(v, Mapping):
-        return Text.from_json(v)
+        return Text.from_json(v, pool)
     if isinstance(v, list):
-        return [_arg_from_json(x) for x in v]
+        return [_arg_from_json(x, pool) for x in v]
     if isinstance(v, bool) or not isinstance(v, int | str):
         raise ValueError(f"a text argument must be a number, a string, a text or a list: {v!r}")
     return v
