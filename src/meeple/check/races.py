@@ -72,6 +72,23 @@ async def _duel(http: httpx.AsyncClient, base: str, name: str, out: Outcome) -> 
     return True
 
 
+async def _sign_up_race(http: httpx.AsyncClient, base: str, clients: int,
+                        out: Outcome) -> int:
+    """One new name signed up by ``clients`` people at once: exactly one account."""
+    name = f"racer{uuid.uuid4().hex[:12]}"
+    n = max(2, min(clients, 20))
+    answers = await asyncio.gather(*[http.post(f"{base}/api/account/signup", json={
+        "name": name, "password": f"secret number {i}"}) for i in range(n)])
+    made = [r for r in answers if r.status_code == 201]
+    refused = [r for r in answers if r.status_code == 409]
+    out.count += n
+    if len(made) != 1 or len(refused) != n - 1:
+        out.fail(f"{n} sign-ups of one name at once: {len(made)} accounts made, "
+                 f"{len(refused)} refused, statuses "
+                 f"{sorted({r.status_code for r in answers})}")
+    return n
+
+
 def race(base: str, clients: int = 50, moves: int = 20,
          names: list[str] | None = None) -> Outcome:
     started = time.perf_counter()
@@ -98,6 +115,7 @@ def race(base: str, clients: int = 50, moves: int = 20,
             if view["view"]["count"] != n or view["version"] != n:
                 out.fail(f"the counter shows {view['view']['count']} after {n} moves")
             requests = out.count
+            signups = await _sign_up_race(http, base, clients, out)
             duels = [name for name in names or every_game()
                      if await _duel(http, base, name, out)]
             out.games = sorted({"counter", *duels})
@@ -105,7 +123,9 @@ def race(base: str, clients: int = 50, moves: int = 20,
                          f"request sent twice at once with one key ({requests} requests); "
                          f"{n} moves applied, each once, log 1..{n} without gaps; two "
                          f"different moves racing for the same version of a game of "
-                         f"{', '.join(duels)}: one applied, one refused as stale")
+                         f"{', '.join(duels)}: one applied, one refused as stale; "
+                         f"{signups} sign-ups of one new name at once: one account made, "
+                         "every other refused without a word on who took it")
 
     asyncio.run(run())
     out.seconds = round(time.perf_counter() - started, 1)
