@@ -208,69 +208,20 @@ def test_admin_create_makes_or_promotes_an_admin(tmp_path: Path) -> None:
                           ).json()["is_admin"] is admin
 
 
-def _fake_finished(engine: Any, game_id: str, accounts: list[int], winner: int) -> None:
-    """A finished 2-player Cult game between two accounts, as the hub writes it."""
-    from meeple.server import db
-
-    with engine.begin() as c:
-        c.execute(db.games.insert().values(
-            id=game_id, game="cult", players=2, seed=1, options={}, settings={},
-            owner_hash=f"o{game_id}", spectator_hash=f"s{game_id}", version=1, finished=True,
-            deadline_at=None, created_at=0.0))
-        ratings.write_result(c, {
-            "game": {"game_id": game_id, "game": "cult", "players": 2, "finished_at": 1.0,
-                     "rated": True, "rating_seq": None},
-            "seats": [{"game_id": game_id, "seat": i, "account_id": a, "bot": None,
-                       "place": 1 if i == winner else 2, "score": None, "mu": None,
-                       "sigma": None} for i, a in enumerate(accounts)]})
-
-
-def _race_rating_updates(url: str) -> None:
-    """Four updaters at once over ten finished games: each game is rated exactly once,
-    in one order, and recomputing gives the same numbers."""
-    import threading
-
-    from meeple.server import accounts
-
-    store = Store(url)
-    try:
-        ids = [accounts.sign_up(store.engine, name, PW) for name in ("Ann", "Bob")]
-        for i in range(10):
-            _fake_finished(store.engine, f"g{i}", ids, winner=i % 3 % 2)
-        errors: list[BaseException] = []
-
-        def update() -> None:
-            try:
-                ratings.apply_pending(store.engine)
-            except BaseException as e:  # reported below
-                errors.append(e)
-
-        threads = [threading.Thread(target=update) for _ in range(4)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        assert errors == []
-        rows = ratings.table(store.engine)
-        assert [r["games"] for r in rows] == [10, 10]
-        with store.engine.connect() as c:
-            seqs = sorted(r[0] for r in c.exec_driver_sql("select rating_seq from results"))
-        assert seqs == list(range(1, 11))
-        ratings.recompute(store.engine)
-        assert ratings.table(store.engine) == rows
-    finally:
-        store.close()
-
-
 def test_rating_updates_racing_on_sqlite_rate_each_game_once(tmp_path: Path) -> None:
-    _race_rating_updates(f"sqlite:///{tmp_path / 'r.db'}")
+    from meeple.check.rating_race import rating_race
+
+    result = rating_race(f"sqlite:///{tmp_path / 'r.db'}")
+    assert result.failed == 0 and result.count == 40, result.problems
 
 
 def test_rating_updates_racing_on_postgresql_rate_each_game_once() -> None:
+    from meeple.check.rating_race import rating_race
     from tests.services import postgres
 
     with postgres() as url:
-        _race_rating_updates(url)
+        result = rating_race(url)
+    assert result.failed == 0 and result.count == 40, result.problems
 
 
 def test_one_name_signed_up_twice_at_once_on_postgresql_makes_one_account() -> None:

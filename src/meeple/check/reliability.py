@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from meeple.check import auth, database, faults, fuzz, leaks, races, storage
+from meeple.check import auth, database, faults, fuzz, leaks, races, rating_race, storage
 from meeple.check.common import Outcome
 from meeple.check.services import ServiceMissing
 from meeple.server.process import ServerProcess
@@ -35,6 +35,8 @@ def run(kills: int, views: int, examples: int, clients: int, seed: int = 1,
             missing = Outcome("database outage", "PostgreSQL stopped and started under load")
             missing.fail(str(e))
             results.append(missing)
+    if want("ratings"):
+        results.append(rating_race.rating_race())
     if want("hidden"):
         results.extend(leaks.hidden(views, seed=seed, steps=steps))
     if want("parsers"):

@@ -309,8 +309,8 @@ def check_reliability(
     clients: Annotated[int, typer.Option(help="Clients racing on one game.")] = 50,
     seed: Annotated[int, typer.Option(help="Seed of every random choice.")] = 1,
     only: Annotated[str | None, typer.Option(
-        help="Comma list: sigkill, storage, database, hidden, parsers, concurrency, auth, "
-             "fuzz.")]
+        help="Comma list: sigkill, storage, database, ratings, hidden, parsers, concurrency, "
+             "auth, fuzz.")]
     = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
