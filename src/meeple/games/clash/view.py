@@ -6,29 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.core.text import Message, render
 from meeple.games.clash.economy import government_of
 from meeple.games.clash.state import DATA, ClashState
-
-# Log lines in English by the identity of their message, formatted once: bots ask for
-# views at every decision, clones share the log's messages (many of them made once and
-# reused, texts.py), and a line never changes. Each entry keeps its message alive, so an
-# id is never reused while it is cached.
-_ENGLISH: dict[int, tuple[Message, str]] = {}
-_ENGLISH_MAX = 1 << 17
-
-
-def _english(message: Message) -> str:
-    if isinstance(message, str):
-        return message
-    hit = _ENGLISH.get(id(message))
-    if hit is not None and hit[0] is message:
-        return hit[1]
-    if len(_ENGLISH) >= _ENGLISH_MAX:
-        _ENGLISH.clear()
-    line = render(message)
-    _ENGLISH[id(message)] = (message, line)
-    return line
 
 
 def view(s: ClashState, player: int | None) -> dict[str, Any]:
@@ -52,7 +31,7 @@ def view(s: ClashState, player: int | None) -> dict[str, Any]:
         "battle": dict(s.battle),
         "pending": [dict(x) for x in s.pending],
         "result": dict(s.outcome),
-        "log": [_english(e.message) for e in s.log.visible(player)],
+        "log": [e.text for e in s.log.visible(player)],
     }
 
 

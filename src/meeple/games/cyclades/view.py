@@ -6,27 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.core.text import Message, render
 from meeple.games.cyclades.state import CycladesState
-
-# Log lines in English by the identity of their message, formatted once: bots ask for
-# views thousands of times, clones share the log's messages, and a line never changes.
-# Each entry keeps its message alive, so an id is never reused while it is cached.
-_ENGLISH: dict[int, tuple[Message, str]] = {}
-_ENGLISH_MAX = 1 << 17
-
-
-def _english(message: Message) -> str:
-    if isinstance(message, str):
-        return message
-    hit = _ENGLISH.get(id(message))
-    if hit is not None and hit[0] is message:
-        return hit[1]
-    if len(_ENGLISH) >= _ENGLISH_MAX:
-        _ENGLISH.clear()
-    line = render(message)
-    _ENGLISH[id(message)] = (message, line)
-    return line
 
 
 def view(s: CycladesState, player: int | None) -> dict[str, Any]:
@@ -54,5 +34,5 @@ def view(s: CycladesState, player: int | None) -> dict[str, Any]:
         "order": s.order[:], "turns": [list(t) for t in s.turns], "turn": s.turn,
         "pending": [dict(x) for x in s.pending], "special_display": s.special_display[:],
         "result": dict(s.outcome),
-        "log": [_english(e.message) for e in s.log.visible(player)],
+        "log": [e.text for e in s.log.visible(player)],
     }
