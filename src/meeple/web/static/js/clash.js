@@ -49,7 +49,7 @@ export function board(p, ctx) {
   const pos = v.hexes.map(centre);
   const xs = pos.map(([x]) => x), ys = pos.map(([, y]) => y);
   const minX = Math.min(...xs) - R, minY = Math.min(...ys) - R;
-  const svg = s("svg", { class: "board clash", role: "img", "aria-label": t("board"),
+  const svg = s("svg", { class: "board clash", role: "group", "aria-label": t("board"),
     viewBox: `${minX} ${minY} ${Math.max(...xs) + R - minX} ${Math.max(...ys) + R - minY}` });
   for (const hx of v.hexes) {
     const [x, y] = pos[hx.id];

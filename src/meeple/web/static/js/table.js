@@ -48,7 +48,7 @@ export function showTable(root, gid, token) {
   const mine = h("section", { class: "panel mine", id: "mine", "aria-label": t("yourArea") });
   const side = h("section", { class: "panel players-panel", id: "side", "aria-label": t("players") });
   const since = h("div", { class: "since-box" });
-  const logBox = h("ol", { class: "log", id: "log", "aria-label": t("log") });
+  const logBox = h("ol", { class: "log", id: "log", "aria-label": t("log"), tabindex: 0 });
   const logPanel = h("section", { class: "panel log-panel", "aria-labelledby": "log-title" },
     h("h2", { id: "log-title", text: t("log") }), since, logBox);
   const rules = h("section", { class: "panel rules", id: "rules", "aria-label": t("rules") });
