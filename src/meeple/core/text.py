@@ -54,7 +54,7 @@ _TERMS: dict[str, Text] = {}
 class Text:
     """A template key with its arguments; immutable, hashable, cheap to make."""
 
-    __slots__ = ("_en", "_other", "args", "key")
+    __slots__ = ("_en", "_h", "_json", "_other", "args", "key")
 
     key: str
     args: tuple[tuple[str, Arg], ...]
@@ -62,6 +62,9 @@ class Text:
     # again by every view of every later position. English apart: it is read the most.
     _en: str | None
     _other: dict[str, str] | None
+    # Its hash and JSON, made once: a state's hash and JSON form take every log line's.
+    _h: int | None
+    _json: dict[str, Any] | None
 
     def __new__(cls, key: str, /, **args: Arg) -> Text:
         interned = not args and cls is Text
@@ -74,6 +77,8 @@ class Text:
         object.__setattr__(self, "args", tuple(sorted(args.items())) if args else ())
         object.__setattr__(self, "_en", None)
         object.__setattr__(self, "_other", None)
+        object.__setattr__(self, "_h", None)
+        object.__setattr__(self, "_json", None)
         if interned:
             _TERMS[key] = self
         return self
@@ -97,7 +102,11 @@ class Text:
         return isinstance(other, Text) and self.key == other.key and self.args == other.args
 
     def __hash__(self) -> int:
-        return hash((self.key, _hashable(self.args)))
+        h = self._h
+        if h is None:
+            h = hash((self.key, _hashable(self.args)))
+            object.__setattr__(self, "_h", h)
+        return h
 
     def __repr__(self) -> str:
         inner = "".join(f", {k}={v!r}" for k, v in self.args)
@@ -123,9 +132,13 @@ class Text:
         return made
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"k": self.key}
-        if self.args:
-            out["a"] = {k: _arg_to_json(v) for k, v in self.args}
+        """The JSON form (made once and shared: a caller must not change it)."""
+        out = self._json
+        if out is None:
+            out = {"k": self.key}
+            if self.args:
+                out["a"] = {k: _arg_to_json(v) for k, v in self.args}
+            object.__setattr__(self, "_json", out)
         return out
 
     @staticmethod
