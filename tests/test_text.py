@@ -41,6 +41,16 @@ def test_plurals_follow_each_languages_rule(demo: str, n: int, en: str, ru: str)
     assert t.render("ru").endswith(ru)
 
 
+def test_a_seat_is_written_counted_from_one_but_kept_as_the_engines_index(
+        tmp_path: Path) -> None:
+    (tmp_path / "texts.yaml").write_text(
+        'seat: {en: "P{p:seat}", ru: "И{p:seat}"}\n', "utf-8")
+    register_catalog("seats", tmp_path / "texts.yaml")
+    t = Text("seats.seat", p=0)
+    assert (t.render("en"), t.render("ru")) == ("P1", "И1")
+    assert t.to_json() == {"k": "seats.seat", "a": {"p": 0}}
+
+
 def test_lists_are_joined_in_the_language(demo: str) -> None:
     t = Text("core.to", who=[Text("core.player", n=1), "Ann", Text("core.master")])
     assert t.render("en") == "to player 1, Ann and the Master"

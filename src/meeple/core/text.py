@@ -23,7 +23,9 @@ language, in :meth:`str.format` syntax with named fields::
 Arguments are ints, strings taken verbatim (a name a player chose), nested :class:`Text`
 (rendered in the same language: terms, sub-sentences) or lists of those (joined as a list
 in the language). ``{n:plural:colony}`` writes n with the plural form the language's
-CLDR rule picks (Babel's), ``#`` standing for the number.
+CLDR rule picks (Babel's), ``#`` standing for the number. ``{p:seat}`` writes a seat index
+as people count seats, from 1 (the engine counts from 0; a text keeps the index so a
+reader, a bot and a replay all see the same argument).
 
 Why not format at once: the same log serves an English and a Russian reader, and a search
 bot that clones a state a thousand times a second never pays for sentences nobody reads.
@@ -304,6 +306,8 @@ class _Formatter(string.Formatter):
         self.key = key
 
     def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec == "seat" and isinstance(value, int):
+            return str(value + 1)
         if format_spec.startswith("plural:"):
             name = format_spec[len("plural:"):]
             catalog = self.key.partition(".")[0]
