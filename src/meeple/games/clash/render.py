@@ -58,11 +58,11 @@ def chain(items: list[Arg], sep: str) -> Arg:
 
 def render(s: ClashState, player: int | None) -> str:
     lines = [f"Round {s.round}, turn {s.turn} — {s.phase}; order "
-             + " ".join(s.name(p) for p in s.order)]
+             + " ".join(str(s.who(p)) for p in s.order)]
     for p in range(s.n):
         r = s.res[p]
         gov = government_of(s, p)
-        lines.append(f"  {s.name(p)}: {s.vp(p):g} VP | " + " ".join(
+        lines.append(f"  {s.who(p)}: {s.vp(p):g} VP | " + " ".join(
             f"{k} {v}" for k, v in r.items()) + f" | {len(s.adv[p])} advances"
             + (f", {gov}" if gov else "") + f" | objectives {len(s.claimed[p])}")
         if player == p:
