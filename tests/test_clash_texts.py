@@ -15,7 +15,7 @@ from meeple.core.text import Text, entry, missing
 from meeple.games.clash.data import load
 from meeple.games.clash.game import ClashGame
 from meeple.games.clash.state import ClashState
-from meeple.games.clash.texts import CATALOG
+from meeple.games.clash.texts import CATALOG, glossary
 from meeple.sim.match import bot_chooser, play_match
 from tests.server_helpers import server
 
@@ -210,3 +210,29 @@ def test_a_deep_copy_of_a_state_is_a_clone_sharing_the_logs_texts() -> None:
     assert c.hash() == s.hash() and c.log.text(None, "ru") == s.log.text(None, "ru")
     c.res[0]["food"] += 1
     assert c.hash() != s.hash()
+
+
+def test_each_half_of_a_card_has_its_own_text_in_both_languages() -> None:
+    # The table draws an action card's civil and tactics halves, an objective card's
+    # peaceful and military halves, each with its whole text.
+    for lang in ("en", "ru"):
+        g = glossary(lang)
+        for card in DATA.action_cards:
+            assert g[f"{card}.civil"] and g[f"{card}.tactic"]
+            assert g[f"{card}.civil"] in g[card] and g[f"{card}.tactic"] in g[card]
+        for card in DATA.objective_cards:
+            assert g[f"{card}.peaceful"] in g[card] and g[f"{card}.military"] in g[card]
+    assert glossary("ru")["Great Leader.civil"] == "ещё одно действие в этот ход"
+
+
+def test_the_view_gives_victory_points_by_source_adding_up_to_the_score() -> None:
+    for s in _played()[0]:
+        for p in range(s.n):
+            v = s.view(p)
+            parts = v["players"][p]["vp_parts"]
+            assert sum(parts.values()) == s.vp(p)
+            # a point a city piece: each city of the player and each building in its colour
+            pieces = sum((c["owner"] == p) + list(c["buildings"].values()).count(p)
+                         for c in v["cities"])
+            assert parts["pieces"] == pieces
+            assert parts["advances"] == len(v["players"][p]["advances"]) / 2

@@ -13,6 +13,11 @@ SHORT = {"fertile": "F", "forest": "W", "mountain": "M", "barren": "B", "water":
 
 def card_text(card: str) -> Text:
     """Both halves of an action card, in the reader's language."""
+    return t("card.text", civil=civil_text(card), tactic=tactic_text(card))
+
+
+def civil_text(card: str) -> Arg:
+    """An action card's civil half: what playing it as an action gives."""
     civil = DATA.action_cards[card]["civil"]
     parts: list[Arg] = []
     if g := civil.get("gain"):
@@ -22,7 +27,7 @@ def card_text(card: str) -> Text:
             parts.append(t(f"civil.{key}"))
     if u := civil.get("unit"):
         parts.append(t("civil.unit", unit=unit(str(u))))
-    return t("card.text", civil=chain(parts, "semi"), tactic=tactic_text(card))
+    return chain(parts, "semi")
 
 
 def tactic_text(card: str) -> Text:
@@ -37,13 +42,15 @@ def tactic_text(card: str) -> Text:
 
 def objective_text(card: str) -> Text:
     """Both halves of an objective card, in the reader's language."""
-    info = DATA.objective_cards[card]
+    return t("objective.text", peaceful=objective_half(card, "peaceful"),
+             military=objective_half(card, "military"))
 
-    def cond(d: dict[str, int]) -> Arg:
-        return chain([t("cond", what=name("measure", k), n=int(n)) for k, n in d.items()],
-                     "comma")
 
-    return t("objective.text", peaceful=cond(info["peaceful"]), military=cond(info["military"]))
+def objective_half(card: str, half: str) -> Arg:
+    """What one half of an objective card asks ("peaceful" or "military")."""
+    need: dict[str, int] = DATA.objective_cards[card][half]
+    return chain([t("cond", what=name("measure", k), n=int(n)) for k, n in need.items()],
+                 "comma")
 
 
 def chain(items: list[Arg], sep: str) -> Arg:

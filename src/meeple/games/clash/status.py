@@ -137,11 +137,17 @@ def end_round(s: ClashState) -> None:
 
 
 def score(s: ClashState, p: int) -> float:
+    return float(sum(score_parts(s, p).values()))
+
+
+def score_parts(s: ClashState, p: int) -> dict[str, float]:
+    """A player's victory points by source: city pieces, advances, objectives, wonders."""
     pieces = sum(1 for c in s.cities if c["owner"] == p)
     pieces += sum(1 for c in s.cities for o in c["bld"].values() if o == p)
-    wonders = VP["wonder"] * sum(len(c["wonders"]) for c in s.cities_of(p))
-    return float(pieces * VP["city_piece"] + len(s.adv[p]) * VP["advance"]
-            + len(s.claimed[p]) * VP["objective"] + wonders)
+    return {"pieces": float(pieces * VP["city_piece"]),
+            "advances": float(len(s.adv[p]) * VP["advance"]),
+            "objectives": float(len(s.claimed[p]) * VP["objective"]),
+            "wonders": float(VP["wonder"] * sum(len(c["wonders"]) for c in s.cities_of(p)))}
 
 
 def finish(s: ClashState, reason: str = "six rounds played") -> None:

@@ -124,13 +124,27 @@ TERMS = ("group", "government", "adv", "wonder", "action", "tactic", "objective"
 
 @cache
 def _glossary(lang: str) -> dict[str, str]:
-    from meeple.games.clash.render import card_text, objective_text
+    from meeple.core.text import localize
+    from meeple.games.clash.render import (
+        card_text,
+        civil_text,
+        objective_half,
+        objective_text,
+        tactic_text,
+    )
     from meeple.games.clash.state import DATA
 
     out = {k: name("adv", f"{k}.text").render(lang) for k in DATA.advances}
     out.update({k: name("wonder", f"{k}.text").render(lang) for k in DATA.wonders})
     out.update({k: card_text(k).render(lang) for k in DATA.action_cards})
     out.update({k: objective_text(k).render(lang) for k in DATA.objective_cards})
+    # Each half of a card on its own, for a table that draws both halves.
+    for k in DATA.action_cards:
+        out[f"{k}.civil"] = str(localize(civil_text(k), lang))
+        out[f"{k}.tactic"] = tactic_text(k).render(lang)
+    for k in DATA.objective_cards:
+        for half in ("peaceful", "military"):
+            out[f"{k}.{half}"] = str(localize(objective_half(k, half), lang))
     out.update({k: name("event", f"{k}.text").render(lang) for k in DATA.events})
     for key in catalog_keys(CATALOG):
         rest = key.partition(".")[2]
@@ -144,6 +158,7 @@ def _glossary(lang: str) -> dict[str, str]:
 
 def glossary(lang: str = "en") -> dict[str, str]:
     """What each advance, wonder, action card, objective card and event does, keyed by its
-    English name (as the client looks it up), in ``lang``; and every term of the catalog
+    English name (as the client looks it up), in ``lang`` (a card's halves under
+    "NAME.civil" / "NAME.tactic", "NAME.peaceful" / "NAME.military"); and every term of the catalog
     under its key without the catalog ("adv.Tactics", "unit.ship"...), named in ``lang``."""
     return dict(_glossary(lang))

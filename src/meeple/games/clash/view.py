@@ -8,6 +8,7 @@ from typing import Any
 
 from meeple.games.clash.economy import government_of
 from meeple.games.clash.state import DATA, ClashState
+from meeple.games.clash.status import score_parts
 
 
 def view(s: ClashState, player: int | None) -> dict[str, Any]:
@@ -39,7 +40,7 @@ def _player(s: ClashState, p: int, viewer: int | None) -> dict[str, Any]:
     own = viewer == p
     return {
         "resources": dict(s.res[p]), "advances": s.adv[p][:],
-        "government": government_of(s, p), "vp": s.vp(p),
+        "government": government_of(s, p), "vp": s.vp(p), "vp_parts": score_parts(s, p),
         "effects": [f"{a}: {DATA.advances[a]['text']}" for a in s.adv[p]],
         "action_cards": sorted(s.action_hand[p]) if own else len(s.action_hand[p]),
         "objective_cards": sorted(s.objective_hand[p]) if own else len(s.objective_hand[p]),
