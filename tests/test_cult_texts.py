@@ -19,9 +19,12 @@ from tests.server_helpers import auth, create, server
 
 GAME = CultGame()
 SOURCE = Path(__file__).parents[1] / "src" / "meeple" / "games" / "cult"
-# Words a Russian text may hold in Latin letters: card tokens (m3, c12, l5, G) and the
-# Patriarch's level token P in a choice's arguments (what the player types).
-TOKENS = re.compile(r"\b(?:[mcl]\d+|G|P)\b")
+# What the engine's ids look like when they show through a text a player reads: card
+# tokens (m3, c12, l5, G), a district's or seat's id (d5, P0, P2), a level token ("a P
+# priest", "level-P"), an argument the template never placed ("cult.district ('d')"),
+# and English plurals a number did not choose ("1 followers").
+IDS = re.compile(r"\b[mlcdP]\d+\b|\b[GP]\b|level-|\('|\b1 (?:followers|coins|cards|"
+                 r"conspiracies|miracles|mobs|fanatic mobs|altars)\b|\b\w+\(s\)|№0|#0\b")
 # Templates that are the same in both languages: they hold no words, only their fields.
 FIELDS = re.compile(r"\{[^}]*\}")
 
@@ -119,8 +122,27 @@ def test_every_text_of_played_games_is_in_the_catalog_and_reads_in_russian() -> 
         en, ru = x.render("en"), x.render("ru")
         assert "{" not in ru and "}" not in ru and x.key not in ru, (x, ru)
         assert "{" not in en and x.key not in en, (x, en)
-        latin = set(re.findall(r"[A-Za-z]+", TOKENS.sub("", ru)))
+        latin = set(re.findall(r"[A-Za-z]+", ru))
         assert latin == set(), (x, ru)
+
+
+def test_no_engine_id_shows_in_a_prompt_choice_log_line_or_result() -> None:
+    """Card tokens, seat and level tokens and raw keys stay inside the engine: a player
+    reads names ("Blackmail", "Anubis #2", "the priest of level 3"), in both languages."""
+    _games, texts = _played()
+    found: dict[str, str] = {}
+    for x in texts:
+        for lang in ("en", "ru"):
+            line = x.render(lang)
+            if IDS.search(line):
+                found.setdefault(x.key, line)
+    assert found == {}
+
+
+def test_the_catalog_shows_no_raw_key_or_id() -> None:
+    for lang in ("en", "ru"):
+        for key, value in GAME.catalog(lang).items():
+            assert not IDS.search(value) and "cult." not in value, (lang, key, value)
 
 
 def test_a_russian_game_log_is_russian() -> None:
@@ -135,9 +157,9 @@ def test_a_russian_game_log_is_russian() -> None:
 
 def test_the_english_log_is_the_rule_modules_english() -> None:
     s = GAME.new_state(3, 7, {"cults": "anubis,cthulhu,fafnir"})
-    assert s.log.events()[0].text == "Cult begins: P0 Anubis, P1 Cthulhu, P2 Fafnir."
+    assert s.log.events()[0].text == "Cult begins: Anubis #1, Cthulhu #2, Fafnir #3."
     assert s.log.events()[0].line("ru") == (
-        "Начинается игра «Культ»: Анубис №0, Ктулху №1, Фафнир №2.")
+        "Начинается игра «Культ»: Анубис №1, Ктулху №2, Фафнир №3.")
     prompt = s.prompts()[0]
     assert render(prompt.text) == f"{s.name(prompt.player)}: place a free priest, or pass"
 
@@ -145,11 +167,12 @@ def test_the_english_log_is_the_rule_modules_english() -> None:
 def test_russian_plurals_follow_the_number() -> None:
     who = Text("cult.seat", p=1, cult=Text("cult.cult.janus"))
     said = [Text("cult.loses.followers", who=who, n=n).render("ru") for n in (1, 2, 5, 21)]
-    assert said == ["Янус №1 теряет 1 последователя.", "Янус №1 теряет 2 последователя.",
-                    "Янус №1 теряет 5 последователей.", "Янус №1 теряет 21 последователя."]
+    assert said == ["Янус №2 теряет 1 последователя.", "Янус №2 теряет 2 последователя.",
+                    "Янус №2 теряет 5 последователей.", "Янус №2 теряет 21 последователя."]
     assert Text("cult.sells", who=who, card=Text("cult.greatness.acc"), n=1).render("ru") \
-        == "Янус №1 продаёт Карту Величия за 1 монету."
-    assert Text("cult.collects", who=who, n=6).render("ru") == "Янус №1 получает 6 монет."
+        == "Янус №2 продаёт Карту Величия за 1 монету."
+    assert Text("cult.collects", who=who, n=6).render("ru") == "Янус №2 получает 6 монет."
+    assert Text("cult.loses.followers", who=who, n=1).render("en") == "Janus #2 loses 1 follower."
 
 
 def test_the_glossary_names_are_those_of_the_data_files() -> None:
@@ -237,9 +260,9 @@ def test_a_russian_reader_of_the_server_sees_the_prompt_choices_and_log_in_russi
         seat = c.get(f"/api/games/{g['id']}", headers=auth(g["spectator_token"])).json()[
             "waiting"][0]
         v = c.get(f"/api/games/{g['id']}?lang=ru", headers=auth(tokens[seat])).json()
-        assert v["prompt"] == [f"{['Янус', 'Ллос'][seat]} №{seat}: разместите свободного "
+        assert v["prompt"] == [f"{['Янус', 'Ллос'][seat]} №{seat + 1}: разместите свободного "
                                "жреца или спасуйте"]
         assert "разместить Патриарха в квартале №1 «Пустоши»" in [
             x["text"] for x in v["choices"]]
         log = c.get(f"/api/games/{g['id']}/log?lang=ru", headers=auth(tokens[seat])).json()
-        assert "Начинается игра «Культ»: Янус №0, Ллос №1." in str(log)
+        assert "Начинается игра «Культ»: Янус №1, Ллос №2." in str(log)

@@ -132,7 +132,8 @@ class CultGame(Game):
         out = {card_token(code): T.card_title(code).render(lang) for code in codes}
         for key in catalog_keys(T.CATALOG):
             name = key.partition(".")[2]
-            if name.partition(".")[0] in T.GLOSSARY:
+            # "district" and "festival" alone are sentences with arguments, not names.
+            if name.partition(".")[0] in T.GLOSSARY and "." in name:
                 out[name] = Text(key).render(lang)
         return out
 

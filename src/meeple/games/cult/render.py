@@ -1,15 +1,15 @@
-"""Cult for people: the board as text, what each action does, what each prompt asks."""
+"""Cult for people: the board as text and what each prompt asks (what each action does:
+:mod:`meeple.games.cult.choices`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.core.actions import Action, Arg
 from meeple.core.text import Text
 from meeple.games.cult import board as B
 from meeple.games.cult import shared
 from meeple.games.cult import texts as T
-from meeple.games.cult.model import NOBODY, Frame, card_token, level_token, parse_card, parse_level
+from meeple.games.cult.model import NOBODY, Frame, card_token, level_token
 
 if TYPE_CHECKING:
     from meeple.games.cult.state import CultState
@@ -33,61 +33,6 @@ def prompt_text(s: CultState, f: Frame) -> Text:
     if kind == "ransom":
         return T.t("ask.ransom", who=who, other=T.seat(s, f[2]))
     return T.t("ask.other", who=who, kind=str(kind))
-
-
-# Choices whose English is the action's own text form, with no arguments.
-_PLAIN = {"pass", "done", "decline", "take", "recruit", "summon", "bury", "ransom", "refuse"}
-
-
-def _card(tok: Arg) -> Text | str:
-    c = parse_card(tok)
-    return T.card(c) if c is not None else str(tok)
-
-
-def _args(args: tuple[Arg, ...]) -> Text | str:
-    """The rest of an action's text: a miracle's choice in words, other values verbatim."""
-    if len(args) == 1 and args[0] in ("followers", "coins"):
-        return T.t(f"choice.{args[0]}")
-    return " ".join(str(x) for x in args)
-
-
-def describe(s: CultState, p: int, a: Action) -> Text | str:
-    k, args = a.kind, a.args
-    if k == "place":
-        lv = parse_level(args[1])
-        what = T.priest_the(lv) if lv is not None else str(args[1])
-        return T.t("do.place", what=what, where=T.district(int(args[0])))
-    if k in ("sell", "buy", "keep", "give", "pay"):
-        return T.t(f"do.{k}", card=_card(args[0]))
-    if k in ("miracle", "plot"):
-        if len(args) == 1:
-            return T.t("do.play", card=_card(args[0]))
-        return T.t("do.play.args", card=_card(args[0]), args=_args(args[1:]))
-    if k == "ability":
-        if len(args) == 1:
-            return T.t("do.ability", ability=T.ability(str(args[0])))
-        return T.t("do.ability.args", ability=T.ability(str(args[0])),
-                   args=" ".join(str(x) for x in args[1:]))
-    if k == "festival":
-        return T.t("do.festival", name=T.festival(str(args[0])),
-                   args=" ".join(map(str, args[1:])))
-    if k == "steal":
-        lv = parse_level(args[0])
-        return T.t("do.steal", n=int(args[1]), lv=args[0], where=T.district(int(args[1])),
-                   priest=T.priest_nom(lv) if lv is not None else str(args[0]))
-    if k == "build":
-        return T.t("do.build", where=T.district(int(args[0])), lv=args[1])
-    if k == "study":
-        return T.t("do.study", lv=args[0], n=args[1])
-    if k == "hire":
-        return T.t("do.hire", n=int(args[0]))
-    if k == "upgrade":
-        return T.t("do.upgrade", lv=args[0])
-    if k == "take" and args:
-        return T.t("do.take.card", token=str(args[0]), card=_card(args[0]))
-    if k in _PLAIN and not args:
-        return T.t(f"do.{k}")
-    return str(a)
 
 
 def render(s: CultState, viewer: int | None) -> str:

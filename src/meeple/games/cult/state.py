@@ -61,8 +61,9 @@ class CultState(State):
         return self.round_no
 
     def name(self, p: int) -> str:
-        """The seat's name in English ("P0 Anubis"); texts use :func:`texts.seat`."""
-        return f"P{p} {B.DATA.cults[self.players[p].cult].name}"
+        """The seat's name in English ("Anubis #1", seats counted from 1 as people count
+        them); texts use :func:`texts.seat`."""
+        return f"{B.DATA.cults[self.players[p].cult].name} #{p + 1}"
 
     def prompts(self) -> list[Prompt]:
         if not self.stack:
@@ -141,7 +142,7 @@ class CultState(State):
         return view(self, player)
 
     def describe(self, player: int, action: Action) -> Text | str:
-        from meeple.games.cult.render import describe
+        from meeple.games.cult.choices import describe
 
         return describe(self, player, action)
 
