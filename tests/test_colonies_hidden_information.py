@@ -79,11 +79,11 @@ def test_a_refusal_during_the_spies_turn_names_no_spy_and_no_seat_number() -> No
     assert s.phase == "spy"
     for seat, told in [(1, "the Master is resolving the season"),
                        (3, "the Master has nothing to decide now: waiting for the new "
-                           "actions of P0 Trader, whose espionage succeeded")]:
+                           "actions of P1 Trader, whose espionage succeeded")]:
         try:
             s.apply(seat, "submit" if seat != 3 else "resolve")
         except IllegalActionError as e:
             assert told in str(e)
-            assert "player" not in str(e) and ("P0" not in str(e) or seat == 3)
+            assert "player" not in str(e) and ("P1" not in str(e) or seat == 3)
         else:
             raise AssertionError(f"seat {seat} acted during the spies' turn")

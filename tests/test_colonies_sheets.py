@@ -62,7 +62,7 @@ def test_approval_gives_the_player_name_team_and_goal_and_opens_the_season() -> 
     assert s.phase == "setup"  # one sheet still waits
     s.apply(2, "sheet approve 1")
     assert s.phase == "orders"
-    assert s.name(0) == "P0 Don Alvaro de Soto"
+    assert s.name(0) == "P1 Don Alvaro de Soto"
     assert [pl.team for pl in s.players] == ["generals", "traders"]  # the class was chosen
     assert (s.players[0].goal, s.players[0].goal_status) == (SECRET, "approved")
 
@@ -281,11 +281,11 @@ def test_the_master_runs_the_sheets_from_the_command_line(tmp_path: Path) -> Non
     assert code == 0 and "Waiting for: player 0, player 1" in out
     code, out = _cli("sheet", "post", game)
     assert code == 0 and "[img]https://example.org/a.png[/img]" in out and SECRET not in out
-    assert "[b]Игрок 0 — Дон Альваро[/b]" in out
+    assert "[b]Игрок 1 — Дон Альваро[/b]" in out
     code, out = _cli("sheet", "post", game, "--format", "html")
     assert code == 2 and "unknown format 'html'" in out
     state = GameRecord.load(Path(game)).replay()
-    assert isinstance(state, ColoniesState) and state.name(0) == "P0 Дон Альваро"
+    assert isinstance(state, ColoniesState) and state.name(0) == "P1 Дон Альваро"
 
 
 def test_the_sheet_commands_refuse_a_game_without_sheets(tmp_path: Path) -> None:

@@ -74,6 +74,11 @@ def test_names_in_the_catalog_are_those_of_the_data_files() -> None:
         assert one is not None and one["en"] == team["name"].rstrip("s")
         # Russian: the singular of the rule post's team name (Торговцы: Торговец).
         assert one["ru"][:5] == team["name_ru"][:5]
+        ability = entry(f"{CATALOG}.ability.{key}")
+        assert ability is not None and ability["en"] == team["ability"]
+    for key, event in data.rules["events"].items():
+        assert entry(f"{CATALOG}.season_event.{key}") == {"en": event["name"],
+                                                          "ru": event["name_ru"]}
 
 
 def test_a_russian_report_of_played_seasons_has_no_english_template_text() -> None:
@@ -98,8 +103,8 @@ def test_a_russian_report_reads_the_battle_in_russian() -> None:
     s.apply(0, "submit")
     report = "\n".join(lines(s, 0, None, "ru"))
     assert "#### Битва за провинцию 1 «Серая Гавань»" in report
-    assert "- Генерал №1 захватывает провинцию 1 «Серая Гавань»." in report
-    assert "- Генерал №1 (нападающий, сила армии 7): Конкистадоры: сила армии считается за 7; " \
+    assert "- Генерал №2 захватывает провинцию 1 «Серая Гавань»." in report
+    assert "- Генерал №2 (нападающий, сила армии 7): Конкистадоры: сила армии считается за 7; " \
            "бросок к3 = 2: 2 + 7 = 9" in report
 
 
@@ -116,8 +121,8 @@ def test_prompts_and_choices_read_in_russian() -> None:
         s.apply(p, "ready")
     prompt = s.prompts()[0].text
     assert isinstance(prompt, Text)
-    assert prompt.render("en") == "P0 Trader, Heat 1402: 0/2 actions, 0/3 ravens; submit when done"
-    assert prompt.render("ru") == ("Торговец №0, Сезон Жара 1402 года: действий 0/2, "
+    assert prompt.render("en") == "P1 Trader, Heat 1402: 0/2 actions, 0/3 ravens; submit when done"
+    assert prompt.render("ru") == ("Торговец №1, Сезон Жара 1402 года: действий 0/2, "
                                    "воронов 0/3; когда готово — submit")
     choices = {str(a): s.describe(0, a) for a in s.legal_actions(0)}
     assert isinstance(choices["offensive 5"], Text)

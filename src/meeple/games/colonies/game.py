@@ -77,6 +77,14 @@ class ColoniesGame(Game):
             raise ValueError(f"unknown team {bad[0]!r}; teams: {', '.join(TEAMS)}")
         return teams
 
+    def catalog(self, lang: str = "en") -> dict[str, str]:
+        """For clients, in ``lang``: the names of provinces, seasons and their events,
+        teams and their abilities (with what each does), resources, by catalog key
+        (``province.1``, ``season.frost``, ``team.traders``, ``ability.traders.text``)."""
+        from meeple.games.colonies.texts import glossary
+
+        return glossary(lang)
+
     def state_from_json(self, data: Any) -> ColoniesState:
         from meeple.games.colonies.saves import state_from_json
 

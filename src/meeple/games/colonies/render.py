@@ -64,7 +64,22 @@ def describe(s: ColoniesState, p: int, a: Action) -> Text | str:
     if k == "swap":
         return t("desc.swap", give=resource(str(args[0])), get=resource(str(args[1])))
     if k == "sheet":
-        return sheets.describe(s, a)
+        verb = str(args[0]) if args else ""
+        if verb == "approve" and len(args) == 2:
+            return t("desc.sheet.approve", who=seat(s, int(args[1])))
+        if verb == "class" and len(args) == 2 and str(args[1]) in RULES["teams"]:
+            return t(f"desc.sheet.class.{args[1]}")
+        return t("desc.sheet.submit") if verb == "submit" else sheets.describe(s, a)
+    if k in ("ready", "unswap", "unthaw", "unheat", "resolve"):
+        return t(f"desc.{k}")
+    if k == "unforce":
+        return t("desc.unforce", province=province(int(args[0])))
+    if k == "unraven":
+        return t("desc.unraven", n=int(args[0]))
+    if k in ("approve", "reject"):
+        return t(f"desc.{k}", who=seat(s, int(args[0])))
+    if k == "award" and len(args) == 2 and args[1] in ("yes", "no"):
+        return t(f"desc.award.{args[1]}", who=seat(s, int(args[0])))
     if k == "force":
         return t("desc.force", province=province(int(args[0])))
     if k == "thaw":

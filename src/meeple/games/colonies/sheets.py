@@ -329,7 +329,7 @@ def describe(s: ColoniesState, a: Action) -> str:
     if verb == "submit":
         return "hand the character sheet to the Master"
     if verb == "approve":
-        return f"approve the character sheet of P{a.args[1]}"
+        return f"approve the character sheet of {s.name(int(a.args[1]))}"
     if verb == "class" and len(a.args) == 2:
         team = TEAMS.get(str(a.args[1]))
         return f"class: {team['name']} ({team['ability']})" if team else str(a)
@@ -389,7 +389,7 @@ def opening_post(s: ColoniesState, fmt: str = "md", lang: str = "en") -> str:
     for p in range(s.n):
         sheet = s.sheets[p] if p < len(s.sheets) else None
         fields = sheet.fields if sheet is not None and sheet.status == "approved" else None
-        head = f"{post['player'][lang]} {p}" + (f" — {fields['name']}" if fields else "")
+        head = f"{post['player'][lang]} {p + 1}" + (f" — {fields['name']}" if fields else "")
         out += ["", f"## {_md(head)}" if md else f"[b]{head}[/b]"]
         if fields is None:
             out += ["", f"*{post['not_approved'][lang]}*" if md

@@ -60,11 +60,12 @@ class ColoniesState(State):
         return self.season_no + 1 if self.phase != "setup" else 0
 
     def name(self, p: int) -> str:
+        """A seat as people read it: numbered from 1 (the engine's index is ``p``)."""
         if p == self.master:
             return "the Master"
         if self.sheets and self.sheets[p].status == "approved":
-            return f"P{p} {self.sheets[p].fields['name']}"
-        return f"P{p} {DATA.rules['teams'][self.players[p].team]['name'].rstrip('s')}"
+            return f"P{p + 1} {self.sheets[p].fields['name']}"
+        return f"P{p + 1} {DATA.rules['teams'][self.players[p].team]['name'].rstrip('s')}"
 
     def roll(self, sides: int) -> int:
         """A die roll from the state's RNG (or the next loaded value, in scenarios)."""

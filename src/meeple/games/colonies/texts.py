@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from meeple.core.text import Arg, Text, register_catalog, term
+from meeple.core.text import Arg, Text, catalog_keys, entry, register_catalog, render, term
 from meeple.games.colonies.data import load
 from meeple.games.colonies.model import Order
 
@@ -104,3 +104,18 @@ def order(o: Order) -> Text:
     if kind == "recruit":
         return t("order.recruit", gold=int(o[1]))
     return t(f"order.{kind}", province=int(o[1]))
+
+
+GLOSSARY = ("province.", "season.", "season_event.", "team.", "ability.", "res.", "role.")
+
+
+def glossary(lang: str) -> dict[str, str]:
+    """Every name of the catalog, by key without ``colonies.``, in ``lang`` (sentences
+    with arguments, such as ``res.start``, are not names)."""
+    prefix = f"{CATALOG}."
+    return {key[len(prefix):]: render(Text(key), lang) for key in catalog_keys(CATALOG)
+            if key[len(prefix):].startswith(GLOSSARY) and not _has_arguments(key)}
+
+
+def _has_arguments(key: str) -> bool:
+    return any("{" in str(v) for v in (entry(key) or {}).values())

@@ -13,30 +13,30 @@ def render(s: CycladesState, player: int | None) -> str:
     for p in range(s.n):
         team = f" team {s.teams[p] + 1}" if s.opt("teams") else ""
         out = " (out)" if p in s.eliminated else ""
-        lines.append(f"  P{p}{team}{out}: {s.gold[p]} gold, {s.priests[p]} priests, "
+        lines.append(f"  {s.name(p)}{team}{out}: {s.gold[p]} gold, {s.priests[p]} priests, "
                      f"{s.philosophers[p]} philosophers, {s.metropolises(p)} Metropolises")
     lines.append("Gods: " + ", ".join(
-        f"{g.capitalize()}" + (f" [P{s.bids[g][0]}: {s.bids[g][1]}]" if g in s.bids else "")
-        for g in s.gods) + " | Apollo " + " ".join(f"P{p}" for p in s.apollo))
+        f"{g.capitalize()}" + (f" [{s.name(s.bids[g][0])}: {s.bids[g][1]}]" if g in s.bids else "")
+        for g in s.gods) + " | Apollo " + " ".join(s.name(p) for p in s.apollo))
     lines.append("Creatures: " + " | ".join(
         f"{c.capitalize() or '—'} ({[4, 3, 2][i]})" for i, c in enumerate(s.track))
         + f"; deck {len(s.deck)}")
     for t in s.board.territories:
         o = s.owner[t.id]
-        who = f"P{o}" if o >= 0 else "free"
+        who = s.name(o) if o >= 0 else "free"
         units = f" {s.troops[t.id]} troops" if s.troops[t.id] else ""
         units += f" {s.titans[t.id]} Titans" if s.titans[t.id] else ""
         extra = ", ".join(s.buildings[t.id] + ([s.specials[t.id]] if s.specials[t.id] else []))
         pros = t.prosperity + s.markers[t.id]
         lines.append(f"  [{t.id:2}] {t.name:12} {who:4}{units}"
                      + (f" | {extra}" if extra else "") + (f" | ${pros}" if pros else ""))
-    fleets = [f"{x}:P{s.fleet_owner[x]}x{n}" for x, n in enumerate(s.fleets) if n]
+    fleets = [f"{x}:{s.name(s.fleet_owner[x])}x{n}" for x, n in enumerate(s.fleets) if n]
     lines.append("Fleets: " + " ".join(fleets))
     if s.figures:
         lines.append("Figures: " + ", ".join(f"{f[0]} on {'sea ' if f[1] == 's' else ''}"
-                                             f"{f[2]} (P{f[3]})" for f in s.figures))
+                                             f"{f[2]} ({s.name(f[3])})" for f in s.figures))
     if s.artifacts:
-        lines.append("Artifacts: " + ", ".join(f"{k} P{o} on {t}"
+        lines.append("Artifacts: " + ", ".join(f"{k} {s.name(o)} on {t}"
                                                for k, (o, t) in s.artifacts.items()))
     return "\n".join(lines)
 

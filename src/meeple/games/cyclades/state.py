@@ -180,7 +180,8 @@ class CycladesState(State):
 
     # ---- questions the rules ask -------------------------------------------------
     def name(self, p: int) -> str:
-        return f"P{p}"
+        """A seat as people read it: numbered from 1 (the engine's index is ``p``)."""
+        return f"P{p + 1}"
 
     def tname(self, t: int) -> str:
         return self.board.territories[t].name

@@ -1,0 +1,113 @@
+"""What a player of Colonies or Cyclades reads names seats as people count them (from 1,
+never "P0"), and shows no engine form: no raw catalog key ("colonies.", "cyclades.") and no
+Python tuple ("('"). Random games of both, every prompt, choice, log line and result, in
+English and Russian, for every seat."""
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import pytest
+
+from meeple.core.conformance import play_random
+from meeple.core.game import State
+from meeple.core.text import localize, render
+from meeple.games.colonies import ColoniesGame
+from meeple.games.cyclades import CycladesGame
+
+LANGS = ("en", "ru")
+# A seat written the engine's way: P0, И0, №0 (a seat counted from 0 shows as a 0).
+ZERO_SEAT = re.compile(r"(?<![\w])(?:P|И|№ ?)0(?!\d)")
+ENGINE_FORMS = ("colonies.", "cyclades.", "('")
+
+
+def _colonies_games() -> Iterator[State]:
+    game = ColoniesGame()
+    for seed, players, opts in [(1, 2, {}), (2, 3, {"master": True}),
+                                (3, 4, {"master": True, "sheets": True})]:
+        yield game.new_state(players, seed, opts)
+
+
+def _cyclades_games() -> Iterator[State]:
+    game = CycladesGame()
+    setups: list[tuple[int, int, dict[str, Any]]] = [
+        (1, 2, {}), (2, 4, {"titans": True, "teams": True}),
+        (3, 5, {"map": "titans", "kronos": True})]
+    for seed, players, opts in setups:
+        yield game.new_state(players, seed, {"max_rounds": 6, **opts})
+
+
+def _seats(s: State) -> list[int]:
+    return list(range(s.game.seat_count(s)))
+
+
+def _what_they_read(s: State, lang: str) -> list[str]:
+    """Prompts and choices of the seats asked, the log of every seat, the result."""
+    out: list[str] = []
+    for prompt in s.prompts():
+        out.append(render(prompt.text, lang))
+        out += [render(s.describe(prompt.player, a), lang)
+                for a in s.legal_actions(prompt.player)][:60]
+    if s.is_terminal():
+        out.append(str(localize(s.result(), lang)))
+    return out
+
+
+def _logs(s: State, lang: str) -> list[str]:
+    return [e.line(lang) for p in [None, *_seats(s)] for e in s.log.visible(p)]
+
+
+@cache
+def _read(game: str) -> dict[str, list[str]]:
+    """Everything the readers of a few random games read, by language."""
+    out: dict[str, list[str]] = {lang: [] for lang in LANGS}
+    games = _colonies_games() if game == "colonies" else _cyclades_games()
+    for i, s in enumerate(games):
+        for step in range(1500):
+            if s.is_terminal():
+                break
+            if step % 5 == 0:
+                for lang in LANGS:
+                    out[lang] += _what_they_read(s, lang)
+            s = play_random(s, 1, 1000 * i + step)
+        for lang in LANGS:
+            out[lang] += _what_they_read(s, lang) + _logs(s, lang)
+    return out
+
+
+def _bad(lines: list[str], test: Any) -> list[str]:
+    return sorted({line for line in lines if test(line)})[:5]
+
+
+@pytest.mark.parametrize("game", ["colonies", "cyclades"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_seats_read_as_people_count_them_from_one(game: str, lang: str) -> None:
+    lines = _read(game)[lang]
+    assert lines
+    assert _bad(lines, ZERO_SEAT.search) == []
+
+
+@pytest.mark.parametrize("game", ["colonies", "cyclades"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_raw_catalog_key_or_python_tuple_is_read(game: str, lang: str) -> None:
+    lines = _read(game)[lang]
+    assert _bad(lines, lambda line: any(f in line for f in ENGINE_FORMS)) == []
+
+
+@pytest.mark.parametrize("game", ["colonies", "cyclades"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_glossary_has_no_raw_key_or_engine_form(game: str, lang: str) -> None:
+    names = (ColoniesGame() if game == "colonies" else CycladesGame()).catalog(lang)
+    bad = {k: v for k, v in names.items() if any(f in v for f in ENGINE_FORMS) or "{" in v}
+    assert bad == {}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_colonies_glossary_names_provinces_seasons_and_teams_in_the_language(
+        lang: str) -> None:
+    names = ColoniesGame().catalog(lang)
+    expected = {"en": ("Grey Haven", "Frost", "Trader", "Trade Routes"),
+                "ru": ("Серая Гавань", "Сезон Морозов", "Торговец", "Торговые Пути")}[lang]
+    assert (names.get("province.1"), names.get("season.frost"), names.get("team.traders"),
+            names.get("ability.traders")) == expected
