@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -63,8 +64,6 @@ def simulate(
     """Bots play GAMES games; win rates with 95% intervals per faction, seat, bot, victory
     condition (and for Cult per licence and card kind played). An interrupted run resumes:
     games already in OUT/games.jsonl are not played again."""
-    import time
-
     try:
         name, n, kinds = _check(game, players, bots)
     except (KeyError, ValueError) as e:
@@ -150,3 +149,56 @@ def arena(
         lo, hi = v["ci95"]
         typer.echo(f"{k:<16} win rate {v['rate']:.3f}  95% CI {lo:.3f}-{hi:.3f}"
                    f"  ({v['wins']} of {v['games']} seat-games)")
+
+
+def ladder(
+    game: Annotated[str, typer.Argument(help="Game name.")],
+    bots: Annotated[str, typer.Option(
+        help="Bot kinds to rate, e.g. random,heuristic,ismcts:200 (at least two).")]
+    = "random,heuristic",
+    games: Annotated[int, typer.Option(help="How many games.")] = 100,
+    players: Annotated[int | None, typer.Option(help="Players per game.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
+    workers: Annotated[int, typer.Option(help="Processes to play in.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    max_rounds: Annotated[int, typer.Option(help="Round limit for games that have one.")] = 100,
+    ray: Annotated[str | None, typer.Option(
+        help="Play on this Ray cluster (address) instead of --workers.")] = None,
+    option: OptionList = None,
+) -> None:
+    """Bots of several kinds at mixed tables; an openskill rating per kind with its 95%
+    interval, win rates and who finishes ahead of whom."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from meeple.sim.ladder import run_ladder
+
+    if games < 1:
+        fail("--games must be 1 or more")
+    try:
+        name, n, kinds = _check(game, players or get_game(game).default_players, bots)
+        options = _options(name, max_rounds, option)
+        start = time.perf_counter()
+        with _progress() as bar:
+            task = bar.add_task(f"{name} ladder x{games}", total=games, rate=0.0)
+
+            def tick(_row: dict[str, Any]) -> None:
+                done = bar.tasks[0].completed + 1
+                bar.update(task, advance=1,
+                           rate=done / max(1e-9, time.perf_counter() - start))
+
+            result = run_ladder(name, n, kinds, games, seed, options, workers, tick, ray)
+    except (KeyError, ValueError) as e:
+        fail(str(e))
+    if as_json:
+        typer.echo(json.dumps(result))
+        return
+    table = Table(title=f"{name}, {n} players, {result['games']} games")
+    for col in ("bot", "rating (mu)", "95% interval", "win rate", "95% CI", "mean place"):
+        table.add_column(col)
+    for kind, r in result["ratings"].items():
+        lo, hi = r["interval95"]
+        w = r["wins"]
+        table.add_row(kind, f"{r['mu']:.1f}", f"{lo:.1f}-{hi:.1f}", f"{w['rate']:.3f}",
+                      f"{w['ci95'][0]:.3f}-{w['ci95'][1]:.3f}", f"{r['mean_place']:.2f}")
+    Console().print(table)

@@ -19,6 +19,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy import Connection, Engine, delete, false, func, insert, select, text, update
 
 from meeple.core.game import State
+from meeple.core.places import places, scores
 from meeple.server import db
 from meeple.server.accounts import display_names
 
@@ -41,31 +42,21 @@ def subject(account_id: int | None, bot: str | None) -> str | None:
     return f"bot:{bot}" if bot is not None else None
 
 
-def _scores(result: dict[str, Any], n: int) -> list[float] | None:
-    for key in ("scores", "points", "metropolises"):
-        v = result.get(key)
-        if isinstance(v, list) and len(v) == n and all(isinstance(x, int | float)
-                                                      for x in v):
-            return [float(x) for x in v]
-    return None
-
-
 def final_result(game_id: str, game: str, seats: list[dict[str, Any]], state: State
                  ) -> dict[str, Any]:
     """The rows to write when ``state`` (terminal) ends the game: place 1 for the winner
     (shared victories share it), then by the game's score where it reports one."""
     n = state.num_players
-    returns = state.returns()
-    scores = _scores(state.result(), n)
-    keys = [(returns[p], scores[p] if scores else 0.0) for p in range(n)]
+    found = scores(state.result(), n)
+    place = places(state)
     rows = []
     for p in range(n):
         s = seats[p]
         account = s.get("account_id")
         rows.append({"game_id": game_id, "seat": p, "account_id": account,
                      "bot": None if s["kind"] in ("human", "master") else str(s["kind"]),
-                     "place": 1 + sum(1 for k in keys if k > keys[p]),
-                     "score": scores[p] if scores else None, "mu": None, "sigma": None})
+                     "place": place[p], "score": found[p] if found else None,
+                     "mu": None, "sigma": None})
     accounts = {r["account_id"] for r in rows if r["account_id"] is not None}
     rated = len(accounts) >= 2
     return {"game": {"game_id": game_id, "game": game, "players": n,

@@ -7,8 +7,11 @@ import multiprocessing as mp
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from meeple.core.places import places
 from meeple.core.registry import get_game
 from meeple.sim.match import play_match
+
+Spec = tuple[str, int, int, int, tuple[str, ...], dict[str, Any]]
 
 
 def seats_for(bots: Sequence[str], players: int, index: int) -> list[str]:
@@ -17,7 +20,7 @@ def seats_for(bots: Sequence[str], players: int, index: int) -> list[str]:
     return [bots[(seat + index) % k] for seat in range(players)]
 
 
-def play_row(spec: tuple[str, int, int, int, tuple[str, ...], dict[str, Any]]) -> dict[str, Any]:
+def play_row(spec: Spec) -> dict[str, Any]:
     game_name, players, seed, index, bots, options = spec
     seats = seats_for(bots, players, index)
     result = play_match(game_name, players, seed, seats, options)
@@ -28,7 +31,8 @@ def play_row(spec: tuple[str, int, int, int, tuple[str, ...], dict[str, Any]]) -
     actions = [(a.player, _parse(a.action)) for a in result.record.actions]
     return {
         "seed": seed, "index": index, "players": players, "bots": seats,
-        "factions": game.factions(state), "winners": winners, "reason": res["reason"],
+        "factions": game.factions(state), "winners": winners, "places": places(state),
+        "reason": res["reason"],
         "rounds": state.round, "actions": len(result.record.actions), "hash": state.hash(),
         "tags": game.tags(state, actions),
     }
@@ -56,6 +60,13 @@ def run_games(
     worker processes or, given ``ray_address``, as tasks of that Ray cluster."""
     specs = [(game_name, players, first_seed + i, i, tuple(bots), options)
              for i in range(games) if first_seed + i not in (skip or set())]
+    return run_specs(specs, workers, on_row, ray_address)
+
+
+def run_specs(specs: list[Spec], workers: int,
+              on_row: Callable[[dict[str, Any]], None] | None = None,
+              ray_address: str | None = None) -> list[dict[str, Any]]:
+    """Play each (game, players, seed, rotation, bots, options); rows sorted by seed."""
     rows: list[dict[str, Any]] = []
     results = _ray_map(specs, ray_address) if ray_address else _map(specs, workers)
     for row in results:
