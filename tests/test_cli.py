@@ -1,6 +1,7 @@
 """The meeple command line: games, play, replay, selfplay, scenario, bench."""
 
 import json
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -165,3 +166,36 @@ def test_clash_of_cultures_two_players_play_the_six_rounds_in_the_terminal(
     assert "Game over after 6 rounds" in text
     state = GameRecord.load(save).replay()
     assert state.is_terminal() and state.result()["reason"] == "six rounds played"
+
+
+def test_terminal_play_counts_seats_from_one(tmp_path: Path) -> None:
+    """A person reads and is asked as 'Player 2', never P1 or seat 0: the prompt, the
+    Cult board and log, and the winner at the end."""
+    asked: list[str] = []
+    out: list[str] = []
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        return "1"
+
+    record = play_terminal("cult", 3, ["random", "human", "random"], 4, {"max_rounds": 2},
+                           None, read=read, write=out.append)
+    assert record is not None
+    assert set(asked) == {"Player 2> "}
+    text = "\n".join(out)
+    assert re.search(r"\bP\d\b", text) is None, text[:2000]
+    assert "Lolth #1" in text and "Anubis #2" in text
+    assert "Game over after 2 rounds: player 2 wins (round_limit). Anubis #2 is furthest ahead" \
+        in text
+    for game, players in (("cyclades", 3), ("clash", 2), ("counter", 2)):
+        prompts: list[str] = []
+        seats = ["heuristic"] * (players - 1) + ["human"]
+
+        def first(prompt: str, prompts: list[str] = prompts) -> str:
+            prompts.append(prompt)
+            if len(prompts) > 3:
+                raise KeyboardInterrupt
+            return "1"
+
+        play_terminal(game, players, seats, 3, {}, None, read=first, write=lambda _: None)
+        assert prompts and set(prompts) == {f"Player {players}> "}, (game, prompts)

@@ -9,11 +9,35 @@ from meeple.core.actions import Action
 from meeple.core.errors import MeepleError
 from meeple.core.game import State
 from meeple.core.record import GameRecord
-from meeple.core.text import DEFAULT_LANG, render
+from meeple.core.text import DEFAULT_LANG, Text, render
 from meeple.sim.match import Chooser, play_match
 
 HELP = """Type the number of an option, or an action in its text form (e.g. 'place 5 2').
-Other commands: board (show the board), log (the whole log), help, quit (save and stop)."""
+Other commands: board (show the board), log (the whole log), help, quit (save and stop).
+Players are numbered from 1, as at a table: the prompt 'Player 2>' asks the second seat."""
+
+
+def seat_label(player: int) -> str:
+    """A seat as people count seats, from 1 (the engine counts from 0)."""
+    return f"Player {player + 1}"
+
+
+def outcome(result: dict[str, object], lang: str = DEFAULT_LANG) -> str:
+    """Who won and why, seats counted from 1, with the game's own sentence if it has one."""
+    winners = result.get("winners")
+    if not isinstance(winners, list) or not winners:
+        winner = result.get("winner")
+        winners = [winner] if isinstance(winner, int) else []
+    who = (" and ".join(seat_label(w).lower() for w in winners if isinstance(w, int))
+           or "nobody")
+    reason = result.get("reason")
+    said = f"{who} {'wins' if len(winners) == 1 else 'win'}"
+    if isinstance(reason, Text | str) and reason:
+        said += f" ({render(reason, lang)})"
+    text = result.get("text")
+    if isinstance(text, Text | str) and text:
+        said += f". {render(text, lang)}"
+    return said if said.endswith((".", "!")) else said + "."
 
 
 class Quit(Exception):
@@ -47,7 +71,7 @@ class TerminalSeat:
         for i, a in enumerate(legal, 1):
             self.write(f"  {i:>3}. {render(state.describe(player, a), self.lang):<60} [{a}]")
         while True:
-            line = self.read(f"P{player}> ").strip()
+            line = self.read(f"{seat_label(player)}> ").strip()
             if not line:
                 continue
             if line in ("help", "?"):
@@ -111,5 +135,5 @@ def play_terminal(
     write("")
     write(final.render(None))
     res = final.result()
-    write(f"\nGame over after {final.round} rounds: player {res['winner']} wins ({res['reason']}).")
+    write(f"\nGame over after {final.round} rounds: {outcome(res, lang)}")
     return record

@@ -9,7 +9,7 @@ from meeple.core.text import Text
 from meeple.games.cult import board as B
 from meeple.games.cult import shared
 from meeple.games.cult import texts as T
-from meeple.games.cult.model import NOBODY, Frame, card_token, level_token
+from meeple.games.cult.model import NOBODY, Frame, level_token
 
 if TYPE_CHECKING:
     from meeple.games.cult.state import CultState
@@ -17,6 +17,11 @@ if TYPE_CHECKING:
 
 def _district(d: int) -> str:
     return f"{d} {B.DATA.districts[d - 1].name}"
+
+
+def _cult(s: CultState, p: int) -> str:
+    """A seat on the text board: its cult's name (one cult per seat)."""
+    return B.DATA.cults[s.players[p].cult].name
 
 
 def prompt_text(s: CultState, f: Frame) -> Text:
@@ -44,9 +49,8 @@ def render(s: CultState, viewer: int | None) -> str:
         shield = " ".join(str(level_token(lv)) for lv in pl.shield)
         shield = f" shield {shield}" if shield else ""
         mark = ">" if p == viewer else "*" if p == s.first else " "
-        hand = (" hand " + (" ".join(card_token(c) for c in sorted(pl.hand)) or "-")
-                if p == viewer else f" hand {len(pl.hand)}")
-        lic = " ".join(card_token(c) for c in sorted(pl.licences)) or "-"
+        hand = f" hand {len(pl.hand)}"  # the viewer's cards are named below
+        lic = ", ".join(shared.card_name(c) for c in sorted(pl.licences)) or "-"
         lines.append(
             f"{mark}{s.name(p):<14} {side:<5} power {B.power(s, p):>2} | coins {pl.coins:>2} "
             f"followers {pl.followers} mobs {pl.mobs} altars {B.altar_count(s, p)} "
@@ -56,12 +60,12 @@ def render(s: CultState, viewer: int | None) -> str:
             f"{' [passed]' if pl.passed and not pl.skip else ''}")
     for d in range(1, 14):
         priests = " ".join(
-            f"#{i + 1}:P{pr[0]}/{level_token(pr[1])}" + (f"+{pr[2]}" if pr[2] else "")
+            f"#{i + 1}:{_cult(s, pr[0])}/{level_token(pr[1])}" + (f"+{pr[2]}" if pr[2] else "")
             + (f"${pr[3]}" if pr[3] else "")
             for i, pr in enumerate(s.board[d - 1]))
-        altars = " ".join(f"A{o}" for o in s.altars[d - 1])
+        altars = " ".join(f"altar:{_cult(s, o)}" for o in s.altars[d - 1])
         if priests or altars or d == s.district:
-            extra = f" seized by P{s.seized[d - 1]}" if s.seized[d - 1] != NOBODY else ""
+            extra = f" seized by {s.name(s.seized[d - 1])}" if s.seized[d - 1] != NOBODY else ""
             lines.append(f"  {_district(d):<14} {priests} {altars}{extra}".rstrip())
     if viewer is not None and s.players[viewer].hand:
         lines.append("  Your hand: " + "; ".join(
