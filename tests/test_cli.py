@@ -185,7 +185,7 @@ def test_terminal_play_counts_seats_from_one(tmp_path: Path) -> None:
     text = "\n".join(out)
     assert re.search(r"\bP\d\b", text) is None, text[:2000]
     assert "Lolth #1" in text and "Anubis #2" in text
-    assert "Game over after 2 rounds: player 2 wins (round_limit). Anubis #2 is furthest ahead" \
+    assert "Game over after 2 rounds: player 2 wins. Anubis #2 is furthest ahead" \
         in text
     for game, players in (("cyclades", 3), ("clash", 2), ("counter", 2)):
         prompts: list[str] = []

@@ -30,13 +30,13 @@ def outcome(result: dict[str, object], lang: str = DEFAULT_LANG) -> str:
         winners = [winner] if isinstance(winner, int) else []
     who = (" and ".join(seat_label(w).lower() for w in winners if isinstance(w, int))
            or "nobody")
-    reason = result.get("reason")
     said = f"{who} {'wins' if len(winners) == 1 else 'win'}"
-    if isinstance(reason, Text | str) and reason:
-        said += f" ({render(reason, lang)})"
-    text = result.get("text")
+    # The game's sentence says why in words; the reason alone may be a key ("round_limit").
+    text, reason = result.get("text"), result.get("reason")
     if isinstance(text, Text | str) and text:
         said += f". {render(text, lang)}"
+    elif isinstance(reason, Text | str) and reason:
+        said += f" ({render(reason, lang)})"
     return said if said.endswith((".", "!")) else said + "."
 
 
