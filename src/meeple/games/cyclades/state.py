@@ -119,11 +119,15 @@ class CycladesState(State):
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(self.n)]
 
     def result(self) -> dict[str, Any]:
+        from meeple.games.cyclades.ending import summary
+
         if not self.is_terminal():
             return {"winner": None, "reason": "playing"}
         out = dict(self.outcome)
         # The sentence a client shows, in the reader's language (the code stays for machines).
         out["reason_text"] = Text(f"cyclades.reason.{str(out['reason']).replace(' ', '_')}.text")
+        # Who won and why, the tie-break and every player's standing, in words.
+        out["text"] = summary(self)
         return out
 
     def view(self, player: int | None) -> dict[str, Any]:

@@ -1,0 +1,56 @@
+"""The end of a Cyclades game told in words: who won and why, how a tie was broken
+(most Metropolises, then most gold, then shared: docs/rules/cyclades.md rule 6 and D-4),
+and every player's standing, in English and Russian."""
+
+from typing import Any
+
+from meeple.core.text import Text
+from meeple.games.cyclades import CycladesGame, CycladesState
+
+GAME = CycladesGame()
+
+
+def _two_metropolises_each(gold: tuple[int, int]) -> CycladesState:
+    """P1 and P2 each end the cycle with two Metropolises; P3 with none."""
+    s = GAME.new_state(3, 1)
+    setup: dict[str, Any] = {
+        "clear": True,
+        "players": {0: {"gold": gold[0]}, 1: {"gold": gold[1]}, 2: {"gold": 4}},
+        "islands": {"Naxos": {"owner": 0, "troops": 1, "buildings": ["metropolis"]},
+                    "Paros": {"owner": 0, "buildings": ["metropolis"]},
+                    "Ios": {"owner": 1, "troops": 1, "buildings": ["metropolis"]},
+                    "Andros": {"owner": 1, "buildings": ["metropolis"]},
+                    "Milos": {"owner": 2, "troops": 1}},
+        "turns": [["ares", 0], ["zeus", 1], ["apollo", 2]]}
+    s = GAME.scenario_setup(s, setup)
+    for p, action in [(0, "end"), (1, "end"), (2, "prosper 2")]:
+        s.apply(p, action)
+    assert s.is_terminal()
+    return s
+
+
+def _said(s: CycladesState) -> tuple[str, str]:
+    text = s.result()["text"]
+    assert isinstance(text, Text)
+    return text.render("en"), text.render("ru")
+
+
+def test_the_end_says_who_won_and_that_gold_broke_the_tie() -> None:
+    en, ru = _said(_two_metropolises_each((3, 7)))
+    assert en.startswith("P2 wins with 2 Metropolises and 7 gold.")
+    assert "P1 also had 2 Metropolises but less gold (3)." in en
+    assert "Standing: 1. P2 — 2 Metropolises, 7 gold; 2. P1 — 2 Metropolises, 3 gold; " \
+           "3. P3 — 0 Metropolises, 8 gold." in en
+    assert ru.startswith("Побеждает И2: 2 Метрополии и 7 золота.")
+    assert "Места: 1. И2 — 2 Метрополии, 7 золота; 2. И1 — 2 Метрополии, 3 золота; " \
+           "3. И3 — 0 Метрополий, 8 золота." in ru
+
+
+def test_a_tie_in_metropolises_and_gold_is_shared_and_said_so() -> None:
+    s = _two_metropolises_each((5, 5))
+    assert s.result()["winners"] == [0, 1]
+    en, ru = _said(s)
+    assert en.startswith("P1 and P2 share the victory: 2 Metropolises and 5 gold each, "
+                         "equal on both counts.")
+    assert ru.startswith("И1 и И2 делят победу: у каждого 2 Метрополии и 5 золота, "
+                         "поровну и того и другого.")
