@@ -1,16 +1,28 @@
 // Words for the Cult table: names from the glossary (ctx.catalog), help texts from
 // text/cult.js filled with the data's numbers (facts.js), and readable labels for the
 // actions a place or card stands for (no engine forms like "place 3 P" or "m12").
-import { addText, t } from "../i18n.js";
+import { addText, language, t } from "../i18n.js";
 import { CULT_TEXT } from "../text/cult.js";
 import { FACTS } from "./facts.js";
 
 addText(CULT_TEXT);
 export { t, FACTS };
 
-// t(key) with {name} placeholders filled.
+// t(key) with {name} placeholders filled; {name|one|other} (Russian {name|one|few|many})
+// writes the number with the form the language's plural rule picks ("1 coin", "5 монет").
+const RULES = {};
+function plural(n, forms) {
+  const lang = language();
+  const rule = RULES[lang] || (RULES[lang] = new Intl.PluralRules(lang));
+  const order = forms.length > 2 ? ["one", "few", "many"] : ["one", "other"];
+  const i = order.indexOf(rule.select(Number(n)));
+  return `${n} ${forms[i >= 0 ? i : forms.length - 1]}`;
+}
 export function fmt(key, args = {}) {
-  return t(key).replace(/\{(\w+)\}/g, (m, k) => (args[k] !== undefined ? String(args[k]) : m));
+  return t(key).replace(/\{(\w+)((?:\|[^|}]*)*)\}/g, (m, k, forms) => {
+    if (args[k] === undefined) return m;
+    return forms ? plural(args[k], forms.slice(1).split("|")) : String(args[k]);
+  });
 }
 
 export const name = (ctx, key, fallback = "") => ctx.catalog[key] || fallback || key.split(".").pop();
@@ -98,7 +110,7 @@ export function actionText(ctx, p, action) {
   };
   if (k === "place") return lvl(w[2]);
   if (k === "steal") return fmt(w[1] === "P" ? "cu_stealP" : "cu_steal", { n: w[2], lv: w[1] });
-  if (k === "build") return fmt("cu_build", { lv: w[2] });
+  if (k === "build") return fmt("cu_build", { lv: w[2], price: districtOf(7).price });
   if (k === "upgrade") return fmt("cu_raise", { n: 1 });
   if (k === "study") return fmt("cu_raise", { n: w[2] });
   if (k === "buy") return fmt("cu_buy", { n: (FACTS.licences[w[1]] || {}).price });
