@@ -236,7 +236,7 @@ def test_a_person_plays_clash_of_cultures_against_a_bot_to_the_end(browser: Any,
     page.click("#play-first")
     page.wait_for_selector("#advances")
     assert page.locator(".hex").count() == 36 and page.locator(".city").count() == 2
-    assert page.locator(".advance-group").count() == 12
+    assert page.locator(".cl-group").count() == 12
     assert page.locator(".advance.have").count() == 2  # Farming and Mining
     # An advance is learnt from the tree itself when the turn allows it.
     page.wait_for_selector("#advances .advance.choice", timeout=60_000)
@@ -244,7 +244,7 @@ def test_a_person_plays_clash_of_cultures_against_a_bot_to_the_end(browser: Any,
     page.click("#advances .advance.choice")
     page.wait_for_function("n => document.querySelectorAll('.advance.have').length > n",
                            arg=before, timeout=30_000)
-    clicks = _play_to_the_end(page, Rng(13), ".hex.pick", "clash-1280x800.png",
+    clicks = _play_to_the_end(page, Rng(13), "#board .hex.target", "clash-1280x800.png",
                               lambda: page.locator(".city").count() >= 2)
     assert clicks > 10
     text = page.inner_text("#game-over")
