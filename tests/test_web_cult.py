@@ -194,6 +194,9 @@ def test_a_newcomer_plays_cult_to_the_end_with_pieces_and_cards(browser: Any,  #
     assert stats["two_step"] >= 2 and stats["targets"] >= 1, stats
     text = page.inner_text("#game-over")
     assert "Game over" in text and "Mystic power" in text
+    # Every cult's standing towards the three victories, and why the game ended, in words.
+    assert len(re.findall(r"altars \d of 5, fanatic mobs \d of 4, summonings \d of 2", text)) == 2
+    assert "the round limit was reached" in text or "victory by" in text, text
     page.screenshot(path=str(SHOTS / "cult-table-game-over.png"))
     assert not page.errors
 

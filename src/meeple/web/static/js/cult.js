@@ -9,7 +9,11 @@ import { drawBoard, freePriests } from "./cult/board.js";
 import { myHand, myLicences, palace, shield } from "./cult/cards.js";
 import { FACTS, cultName, fmt, name, t } from "./cult/help.js";
 
+// The end screen asks for scores without a ctx: the glossary of the last drawing.
+let glossary = { catalog: {} };
+
 export function board(p, ctx) {
+  glossary = ctx;
   return drawBoard(p, ctx);
 }
 
@@ -65,9 +69,14 @@ export function rules() {
   return box;
 }
 
-// Mystic power is Cult's score at the end (ties and the round limit are decided by it).
+// Mystic power is Cult's score at the end (ties and the round limit are decided by it);
+// under each name, how far the cult got towards each of the three victories.
 export function scores(p) {
-  return { values: p.view.players.map((pl) => pl.power), label: t("cu_power") };
+  const win = FACTS.rules.victory;
+  const details = p.view.players.map((pl) => fmt("cu_standing", {
+    altars: pl.altars, mobs: pl.mobs, rituals: pl.rituals, a: win.altars, m: win.mobs, r: win.rituals,
+    cult: cultName(glossary, pl.cult) }));
+  return { values: p.view.players.map((pl) => pl.power), label: t("cu_power"), details };
 }
 
 // Ids of the things that changed between two views: districts and player counts.

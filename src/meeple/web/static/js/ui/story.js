@@ -108,7 +108,9 @@ export function endScreen(p, mod, seatName, replayHref) {
       h("tbody", {}, seats.map((s) => h("tr", { class: s.won ? "won" : "" },
         h("td", { text: s.place ?? "—" }),
         h("td", {}, h("span", { class: "dot", style: `--seat: ${seatColour(s.i)}`, "aria-hidden": "true" }),
-          ` ${s.name}`, s.won ? h("span", { class: "won-mark", text: ` ★ ${t("won")}` }) : null),
+          ` ${s.name}`, s.won ? h("span", { class: "won-mark", text: ` ★ ${t("won")}` }) : null,
+          // A game may say how each player stood (e.g. Cult: altars, mobs, summonings).
+          got && got.details && got.details[s.i] ? h("div", { class: "end-detail", text: got.details[s.i] }) : null),
         scores ? h("td", { text: s.score ?? "—" }) : null)))),
     h("p", {}, h("a", { href: replayHref, id: "replay-link", class: "button-link" }, t("watchReplay"))));
 }
