@@ -111,3 +111,15 @@ def test_the_colonies_glossary_names_provinces_seasons_and_teams_in_the_language
                 "ru": ("Серая Гавань", "Сезон Морозов", "Торговец", "Торговые Пути")}[lang]
     assert (names.get("province.1"), names.get("season.frost"), names.get("team.traders"),
             names.get("ability.traders")) == expected
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_colonies_log_reads_as_sentences_and_only_the_report_is_markdown(
+        lang: str) -> None:
+    from meeple.games.colonies.report import lines
+
+    s = play_random(ColoniesGame().new_state(3, 5, {"master": True}), 400, 5)
+    log = _logs(s, lang)
+    assert _bad(log, lambda line: line.startswith(("#", "- "))) == []
+    report = lines(s, 0, None, lang)
+    assert report[0].startswith("## ") and any(x.startswith("- ") for x in report)

@@ -101,7 +101,7 @@ def test_the_season_waits_for_a_sheet_sent_back_until_it_is_approved() -> None:
     (0, 'goal "Be feared"', "the goal is a line of the character sheet"),
     (0, "sheet approve 1", "only the Master"),
     (0, "sheet name", 'write: sheet name "text"'),
-    (2, "sheet approve 9", "not player 2's decision now"),
+    (2, "sheet approve 9", "the Master has nothing to decide now: waiting for P1 "),
 ])
 def test_a_bad_sheet_line_is_refused_with_its_reason_and_changes_nothing(
         seat: int, action: str, reason: str) -> None:

@@ -56,6 +56,8 @@ def not_waiting(s: ColoniesState, p: int) -> str:
         return f"{s.name(p)} has already submitted the orders of {s.season_label()}"
     if s.phase == "goals":
         return "the game is over: the Master judges the personal goals"
+    if sheets.enabled(s) and s.sheets[p].status != "approved":
+        return f"{s.name(p)} has handed in the character sheet: waiting for {names}"
     return f"{s.name(p)} is ready: waiting for {names}"
 
 

@@ -1,20 +1,37 @@
 """Season reports from the log, in Markdown or forum BBCode, in English or Russian: the
 public report, each player's private report, and the Master's full report. Lines
-starting ``## ``, ``### `` or ``#### `` are headings and ``- `` list items (the log's
-texts wrap their sentences in those markers, ``texts.py``)."""
+starting ``## ``, ``### `` or ``#### `` are headings and ``- `` list items: the log's
+texts wrap their sentences in ``h2``…``li`` (``texts.py``), plain in the log, marked here."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from meeple.core.log import EVERYONE
-from meeple.core.text import render
-from meeple.games.colonies.texts import h3, season, seat, t
+from meeple.core.text import Message, Text, render
+from meeple.games.colonies.texts import CATALOG, h3, season, seat, t
 
 if TYPE_CHECKING:
     from meeple.games.colonies.state import ColoniesState
 
 LANGS = ("en", "ru")
+MARKS = {f"{CATALOG}.h2": "## ", f"{CATALOG}.h3": "### ", f"{CATALOG}.h4": "#### ",
+         f"{CATALOG}.li": "- "}
+
+
+def _body(message: Message) -> Message:
+    """The sentence inside a heading or list item (the message itself otherwise)."""
+    if isinstance(message, Text) and message.key in MARKS:
+        inner = dict(message.args)["t"]
+        assert isinstance(inner, Text | str)
+        return inner
+    return message
+
+
+def _md(message: Message, lang: str) -> str:
+    """A log line as a report line: with its Markdown marker."""
+    mark = MARKS.get(message.key, "") if isinstance(message, Text) else ""
+    return mark + render(_body(message), lang)
 
 
 def _level(line: str) -> int:
@@ -43,22 +60,20 @@ def lines(s: ColoniesState, season_index: int, seat_: int | None,
     for e in s.log.events():
         if e.round != r:
             continue
-        text = e.line(lang)
         if e.audience == EVERYONE:
-            out.append(text)
+            out.append(_md(e.message, lang))
         elif seat_ is not None and seat_ == s.master:
-            out.append("- " + render(t("to", who=seat(s, e.audience),
-                                       t=text.removeprefix("- ")), lang))
+            out.append("- " + render(t("to", who=seat(s, e.audience), t=_body(e.message)), lang))
         elif seat_ is not None and e.audience == seat_:
-            out.append("- " + render(t("private", t=text.removeprefix("- ")), lang))
+            out.append("- " + render(t("private", t=_body(e.message)), lang))
     return _drop_empty_sections(out)
 
 
 def spy_lines(s: ColoniesState, season_index: int, spy: int, lang: str = "en") -> list[str]:
     """What a successful spy is told while the season waits for their new actions: their
     private lines of the season so far (the espionage results among them)."""
-    head = render(h3(t("spy.title", season=season(s, season_index), who=seat(s, spy))), lang)
-    body = ["- " + e.line(lang).removeprefix("- ") for e in s.log.events()
+    head = _md(h3(t("spy.title", season=season(s, season_index), who=seat(s, spy))), lang)
+    body = ["- " + render(_body(e.message), lang) for e in s.log.events()
             if e.round == season_index + 1 and e.audience == spy]
     return [head, *body, render(t("spy.reply"), lang)]
 

@@ -110,9 +110,7 @@ class ColoniesState(State):
         from meeple.games.colonies import flow
 
         seats = self.n + (self.master is not None)
-        # Before the game who is waited on is public, and the core's words stand there
-        # (the character sheets' checks expect them).
-        if (self.phase != "setup" and not self.is_terminal() and 0 <= player < seats
+        if (not self.is_terminal() and 0 <= player < seats
                 and player not in self.current_players()):
             raise IllegalActionError(f"{action}: {flow.not_waiting(self, player)}")
         super().apply(player, action)

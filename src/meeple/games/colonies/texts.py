@@ -3,8 +3,8 @@ the Russian words from the rule post) and the helpers that build them.
 
 The log keeps each line as a key with its arguments (meeple.core.text); the report
 renders it in the reader's language. Report structure is kept out of the sentences: a
-line is wrapped in ``h2``/``h3``/``h4`` (headings) or ``li`` (a list item), whose
-templates are the Markdown markers the report turns into BBCode.
+line is wrapped in ``h2``/``h3``/``h4`` (headings) or ``li`` (a list item); the log reads
+them as plain sentences and the report writes them as Markdown (then BBCode).
 """
 
 from __future__ import annotations

@@ -82,6 +82,10 @@ def view(s: ColoniesState, viewer: int | None) -> dict[str, Any]:
         "viewer": viewer,
         "master": s.master,
         "season": s.season_label(),
+        # The season by key and year: a client names it from the glossary in its language.
+        "season_key": DATA.season(s.season_no)[0],
+        "year": DATA.season(s.season_no)[1],
+        "calendar": [list(DATA.season(i)) for i in range(s.options["seasons"])],
         "season_index": s.season_no,
         "seasons": s.options["seasons"],
         "phase": _phase(s, viewer, master),
