@@ -116,9 +116,11 @@ def test_the_colonies_glossary_names_provinces_seasons_and_teams_in_the_language
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_colonies_log_reads_as_sentences_and_only_the_report_is_markdown(
         lang: str) -> None:
+    from meeple.games.colonies import ColoniesState
     from meeple.games.colonies.report import lines
 
     s = play_random(ColoniesGame().new_state(3, 5, {"master": True}), 400, 5)
+    assert isinstance(s, ColoniesState)
     log = _logs(s, lang)
     assert _bad(log, lambda line: line.startswith(("#", "- "))) == []
     report = lines(s, 0, None, lang)
