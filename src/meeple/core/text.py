@@ -62,27 +62,27 @@ class Text:
     args: tuple[tuple[str, Arg], ...]
     # Each language's sentence once made: a text never changes, and a log line is read
     # again by every view of every later position. English apart: it is read the most.
-    _en: str | None
-    _other: dict[str, str] | None
+    # These four slots stay unset until first asked for (reading one then raises
+    # AttributeError, caught once): most log lines of a search or a simulation are never
+    # read, and setting them at birth was a third of the cost of making a text.
+    _en: str
+    _other: dict[str, str]
     # Its hash and JSON, made once: a state's hash and JSON form take every log line's.
-    _h: int | None
-    _json: dict[str, Any] | None
+    _h: int
+    _json: dict[str, Any]
 
     def __new__(cls, key: str, /, **args: Arg) -> Text:
-        interned = not args and cls is Text
-        if interned:  # a term: one object per name, shared by every line that names it
+        if not args and cls is Text:  # a term: one object per name, shared by every line
             found = _TERMS.get(key)
-            if found is not None:
-                return found
+            if found is None:
+                found = _TERMS[key] = object.__new__(cls)
+                _SET_KEY(found, key)
+                _SET_ARGS(found, ())
+            return found
         self = object.__new__(cls)
-        object.__setattr__(self, "key", key)
-        object.__setattr__(self, "args", tuple(sorted(args.items())) if args else ())
-        object.__setattr__(self, "_en", None)
-        object.__setattr__(self, "_other", None)
-        object.__setattr__(self, "_h", None)
-        object.__setattr__(self, "_json", None)
-        if interned:
-            _TERMS[key] = self
+        # the slots' own setters: ``__setattr__`` refuses every change, by design
+        _SET_KEY(self, key)
+        _SET_ARGS(self, tuple(sorted(args.items())) if args else ())
         return self
 
     def __init__(self, key: str, /, **args: Arg) -> None:
@@ -104,11 +104,12 @@ class Text:
         return isinstance(other, Text) and self.key == other.key and self.args == other.args
 
     def __hash__(self) -> int:
-        h = self._h
-        if h is None:
+        try:
+            return self._h
+        except AttributeError:
             h = hash((self.key, _hashable(self.args)))
-            object.__setattr__(self, "_h", h)
-        return h
+            _SET_H(self, h)
+            return h
 
     def __repr__(self) -> str:
         inner = "".join(f", {k}={v!r}" for k, v in self.args)
@@ -119,15 +120,17 @@ class Text:
 
     def render(self, lang: str = DEFAULT_LANG) -> str:
         if lang == DEFAULT_LANG:
-            found = self._en
-            if found is None:
+            try:
+                return self._en
+            except AttributeError:
                 found = _format(self, lang)
-                object.__setattr__(self, "_en", found)
-            return found
-        other = self._other
-        if other is None:
+                _SET_EN(self, found)
+                return found
+        try:
+            other = self._other
+        except AttributeError:
             other = {}
-            object.__setattr__(self, "_other", other)
+            _SET_OTHER(self, other)
         made = other.get(lang)
         if made is None:
             made = other[lang] = _format(self, lang)
@@ -135,13 +138,14 @@ class Text:
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form (made once and shared: a caller must not change it)."""
-        out = self._json
-        if out is None:
-            out = {"k": self.key}
+        try:
+            return self._json
+        except AttributeError:
+            out: dict[str, Any] = {"k": self.key}
             if self.args:
                 out["a"] = {k: _arg_to_json(v) for k, v in self.args}
-            object.__setattr__(self, "_json", out)
-        return out
+            _SET_JSON(self, out)
+            return out
 
     @staticmethod
     def from_json(data: Mapping[str, Any], pool: dict[Text, Text] | None = None) -> Text:
@@ -155,6 +159,19 @@ class Text:
             raise ValueError(f"text {key!r}: arguments 'a' must be a mapping")
         made = Text(key, **{str(k): _arg_from_json(v, pool) for k, v in args.items()})
         return made if pool is None else pool.setdefault(made, made)
+
+
+def _slot_setter(name: str) -> Callable[[Text, Any], None]:
+    setter: Callable[[Text, Any], None] = vars(Text)[name].__set__
+    return setter
+
+
+_SET_KEY = _slot_setter("key")
+_SET_ARGS = _slot_setter("args")
+_SET_EN = _slot_setter("_en")
+_SET_OTHER = _slot_setter("_other")
+_SET_H = _slot_setter("_h")
+_SET_JSON = _slot_setter("_json")
 
 
 def _text(key: str, args: tuple[tuple[str, Arg], ...]) -> Text:
