@@ -1,14 +1,24 @@
-"""The engine benchmark: random self-play speed, clone and legal-move listing cost."""
+"""The engine benchmarks: random self-play speed with the cost of each engine call, the
+search's iterations per second, and OpenSpiel's reference game timed in the same run."""
 
 from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from meeple.core.game import State
 from meeple.core.registry import get_game
 from meeple.core.rng import Rng
+
+ENGINE_GAMES = ("cult", "cyclades", "clash", "colonies", "counter")
+SEARCH_GAMES = ("cult", "cyclades", "clash", "colonies")
+
+# Every timing is this process's CPU time: on a shared machine, wall time also counts the
+# turns of other processes (the same code read 2-7x slower under load by the wall clock).
+_clock = time.process_time
 
 
 def _random_game(game_name: str, players: int, seed: int, options: dict[str, Any],
@@ -18,14 +28,26 @@ def _random_game(game_name: str, players: int, seed: int, options: dict[str, Any
     rng = Rng(seed ^ 0x5EED)
     actions = 0
     kept: list[State] = []
-    t0 = time.perf_counter()
+    t0 = _clock()
     while not state.is_terminal():
         player = state.current_players()[0]
         state.apply_unchecked(player, rng.choice(state.legal_actions(player)))
         actions += 1
         if keep_every and actions % keep_every == 0:
             kept.append(state.clone())
-    return actions, time.perf_counter() - t0, kept
+    return actions, _clock() - t0, kept
+
+
+def play_for(game_name: str, players: int = 4, seconds: float = 5.0, seed: int = 1) -> int:
+    """Random games as the engine benchmark plays them, for about ``seconds``: the actions
+    taken (what a profile of random play runs)."""
+    game = get_game(game_name)
+    options = {"max_rounds": 60} if "max_rounds" in game.options else {}
+    actions, spent, g = 0, 0.0, 0
+    while spent < seconds:
+        n, dt, _ = _random_game(game_name, players, seed + g, options)
+        actions, spent, g = actions + n, spent + dt, g + 1
+    return actions
 
 
 def bench_engine(game_name: str, players: int = 4, seconds: float = 5.0,
@@ -44,9 +66,18 @@ def bench_engine(game_name: str, players: int = 4, seconds: float = 5.0,
         game_ms.append(dt * 1000)
         samples += kept[len(kept) // 10:]
         g += 1
+    live = [s for s in samples if not s.is_terminal()]
     clone_us = _per_call_us([s.clone for s in samples])
     legal_us = _per_call_us([(lambda s=s: s.legal_actions(s.current_players()[0]))
-                             for s in samples if not s.is_terminal()])
+                             for s in live])
+    view_us = _per_call_us([(lambda s=s: s.view(s.current_players()[0])) for s in live],
+                           repeat=3)
+    # apply: a clone takes each sampled position's first legal action; the clone's own
+    # cost, measured above, is taken off
+    firsts = [(s, s.current_players()[0]) for s in live]
+    moves = [(s, p, s.legal_actions(p)[0]) for s, p in firsts]
+    both_us = _per_call_us([(lambda s=s, p=p, a=a: s.clone().apply_unchecked(p, a))
+                            for s, p, a in moves])
     return {
         "game": game_name,
         "players": players,
@@ -56,6 +87,8 @@ def bench_engine(game_name: str, players: int = 4, seconds: float = 5.0,
         "game_ms_median": round(statistics.median(game_ms), 2),
         "clone_us": round(clone_us, 2),
         "legal_us": round(legal_us, 2),
+        "apply_us": round(max(both_us - clone_us, 0.0), 2),
+        "view_us": round(view_us, 2),
         "positions_sampled": len(samples),
         "options": options,
     }
@@ -64,11 +97,11 @@ def bench_engine(game_name: str, players: int = 4, seconds: float = 5.0,
 def _per_call_us(calls: list[Any], repeat: int = 20) -> float:
     if not calls:
         return 0.0
-    t0 = time.perf_counter()
+    t0 = _clock()
     for _ in range(repeat):
         for c in calls:
             c()
-    return (time.perf_counter() - t0) / (repeat * len(calls)) * 1e6
+    return (_clock() - t0) / (repeat * len(calls)) * 1e6
 
 
 def bench_search(game_name: str, players: int = 4, seconds: float = 5.0, seed: int = 1,
@@ -85,11 +118,68 @@ def bench_search(game_name: str, players: int = 4, seconds: float = 5.0, seed: i
         state = play_random(game.new_state(players, seed, {}), steps, seed)
     player = state.current_players()[0]
     bot = ISMCTS(seed, game, seconds=seconds)
-    t0 = time.perf_counter()
+    t0 = _clock()
     action = bot.choose(state.view(player), state.legal_actions(player),
                         lambda s: game.redeal_hidden(state, player, s))
-    elapsed = time.perf_counter() - t0
+    elapsed = _clock() - t0
     return {"game": game_name, "players": players, "position": {"seed": seed, "steps": steps},
             "iterations": bot.last_iterations,
             "iterations_per_sec": round(bot.last_iterations / elapsed),
             "legal_at_root": len(state.legal_actions(player)), "chosen": str(action)}
+
+
+def bench_openspiel(seconds: float = 5.0, seed: int = 1,
+                    name: str = "python_liars_poker") -> dict[str, Any] | None:
+    """OpenSpiel's pure-Python reference game in random play on one core (chance outcomes
+    drawn by their probabilities), or None when pyspiel is not installed."""
+    try:
+        import open_spiel.python.games  # noqa: F401  (registers the Python games)
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game(name)
+    rng = Rng(seed)
+    actions = games = 0
+    t0 = _clock()
+    while _clock() - t0 < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                action = _weighted(rng, outcomes, probs)
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            actions += 1
+        games += 1
+    elapsed = _clock() - t0
+    return {"game": f"openspiel:{name}", "games": games, "actions": actions,
+            "actions_per_sec": round(actions / elapsed)}
+
+
+def _weighted(rng: Rng, outcomes: tuple[int, ...], probs: tuple[float, ...]) -> int:
+    x = rng.next64() / 2**64
+    for outcome, p in zip(outcomes, probs, strict=True):
+        x -= p
+        if x < 0:
+            return outcome
+    return outcomes[-1]
+
+
+def profile(run: Callable[[], object], top: int = 15) -> list[dict[str, Any]]:
+    """cProfile over ``run()``: the ``top`` functions by their own time, with their share
+    of the whole and their cumulative share (what guided each speed-up, docs/performance.md)."""
+    import cProfile
+    import pstats
+
+    prof = cProfile.Profile()
+    prof.enable()
+    run()
+    prof.disable()
+    stats = pstats.Stats(prof)
+    table: dict[Any, Any] = stats.stats  # type: ignore[attr-defined]
+    total = sum(row[2] for row in table.values()) or 1.0
+    rows = sorted(table.items(), key=lambda kv: -kv[1][2])[:top]
+    return [{"function": f"{Path(file).name}:{line}({name})", "calls": row[1],
+             "own_pct": round(100 * row[2] / total, 1), "cum_pct": round(100 * row[3] / total, 1)}
+            for (file, line, name), row in rows]

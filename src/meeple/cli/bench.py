@@ -1,0 +1,126 @@
+"""``meeple bench engine`` and ``meeple bench search``: the engine's speed per game, one
+line each, so that a regression shows (docs/performance.md)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import partial
+from typing import Annotated, Any
+
+import typer
+
+from meeple.cli.common import fail
+
+GameOption = Annotated[str, typer.Option(help="Game name, or 'all' (one line per game).")]
+
+
+def _names(game: str, known: tuple[str, ...]) -> list[str]:
+    from meeple.core.registry import get_game
+
+    if game == "all":
+        return list(known)
+    try:
+        return [get_game(game).name]
+    except KeyError as e:
+        fail(str(e))
+
+
+def _run(run: Callable[[str], dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:
+    out = []
+    for name in names:
+        try:
+            out.append(run(name))
+        except (KeyError, ValueError) as e:
+            fail(f"{name}: {e}")
+    return out
+
+
+def _line(r: dict[str, Any], keys: list[tuple[str, str]]) -> str:
+    return f"{r['game']:<10}" + "".join(
+        f"  {label} {r[k]:,}" for k, label in keys if r.get(k) is not None)
+
+
+def _print(results: list[dict[str, Any]], as_json: bool, keys: list[tuple[str, str]]) -> None:
+    if as_json:
+        typer.echo(json.dumps(results[0] if len(results) == 1 else results))
+    elif len(results) == 1:
+        typer.echo("\n".join(f"{k:>20}: {v}" for k, v in results[0].items()))
+    else:
+        for r in results:
+            typer.echo(_line(r, keys))
+
+
+def _profile(run: Callable[[str], object], names: list[str], top: int, as_json: bool) -> None:
+    from meeple.sim.bench import profile
+
+    if top < 0:
+        fail(f"--profile must be a count of functions, got {top}")
+    out: dict[str, list[dict[str, Any]]] = {}
+    for name in names:
+        out[name] = profile(partial(run, name), top)
+    if as_json:
+        typer.echo(json.dumps(out))
+        return
+    for name, rows in out.items():
+        typer.echo(f"{name}: own% cum% calls function")
+        for r in rows:
+            typer.echo(f"  {r['own_pct']:5.1f} {r['cum_pct']:5.1f} {r['calls']:>9} "
+                       f"{r['function']}")
+
+
+ENGINE_KEYS = [("actions_per_sec", "actions/s"), ("game_ms_median", "game_ms"),
+               ("clone_us", "clone_us"), ("legal_us", "legal_us"), ("apply_us", "apply_us"),
+               ("view_us", "view_us"), ("vs_openspiel", "x openspiel")]
+
+
+def bench_engine(
+    game: GameOption = "cult",
+    players: Annotated[int, typer.Option(help="Players per game.")] = 4,
+    seconds: Annotated[float, typer.Option(help="Seconds of self-play to time, per game.")]
+    = 5.0,
+    vs_openspiel: Annotated[bool, typer.Option(
+        "--vs-openspiel", help="Also time OpenSpiel's python_liars_poker in the same run "
+        "(needs pyspiel) and give each game's speed as a multiple of it.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    profile: Annotated[int, typer.Option(
+        help="Instead of timing: the N costliest functions of random play (cProfile).")] = 0,
+) -> None:
+    """Random self-play speed on one core, with the cost of clone, legal, apply and view."""
+    from meeple.sim.bench import ENGINE_GAMES, bench_engine, bench_openspiel, play_for
+
+    if profile:
+        _profile(lambda name: play_for(name, players, seconds), _names(game, ENGINE_GAMES),
+                 profile, as_json)
+        return
+    results = _run(lambda name: bench_engine(name, players, seconds),
+                   _names(game, ENGINE_GAMES))
+    if vs_openspiel:
+        reference = bench_openspiel(seconds)
+        if reference is None:
+            fail("--vs-openspiel needs pyspiel (pip install open_spiel)")
+        for r in results:
+            r["vs_openspiel"] = round(r["actions_per_sec"] / reference["actions_per_sec"], 2)
+        results.append(reference)
+    _print(results, as_json, ENGINE_KEYS)
+
+
+def bench_search(
+    game: GameOption = "cult",
+    players: Annotated[int, typer.Option(help="Players.")] = 4,
+    seconds: Annotated[float, typer.Option(help="Seconds of search to time, per game.")] = 5.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    profile: Annotated[int, typer.Option(
+        help="Instead of timing: the N costliest functions of the search (cProfile).")] = 0,
+) -> None:
+    """ISMCTS iterations per second at a fixed mid-game position, with the game's tuning."""
+    from meeple.sim.bench import SEARCH_GAMES, bench_search
+
+    if profile:
+        _profile(lambda name: bench_search(name, players, seconds),
+                 _names(game, SEARCH_GAMES), profile, as_json)
+        return
+    results = _run(lambda name: bench_search(name, players, seconds),
+                   _names(game, SEARCH_GAMES))
+    _print(results, as_json, [("iterations_per_sec", "iterations/s"),
+                              ("legal_at_root", "legal_at_root")])
