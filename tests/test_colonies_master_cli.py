@@ -21,7 +21,7 @@ def _start(tmp_path: Path) -> Path:
     code, out = _run("new", str(game), "--players", "2", "--seed", "3", "--teams",
                      "traders,generals")
     assert code == 0, out
-    for p in (0, 1):
+    for p in (1, 2):
         code, out = _run("orders", str(game), "--player", str(p), "--action", "ready")
         assert code == 0, out
     return game
@@ -31,32 +31,32 @@ def test_a_master_runs_a_season_and_writes_the_reports(tmp_path: Path) -> None:
     game = _start(tmp_path)
     orders = tmp_path / "p0.txt"
     orders.write_text('season: Heat 1402\n# my orders\noffensive 5\ncolonize 1\n'
-                      'raven 1 "Peace?"\nsubmit\n')
-    assert _run("orders", str(game), "--player", "0", "--file", str(orders))[0] == 0
-    assert _run("master", str(game), "--action", 'event 1 "Fever in the camp" army -1')[0] == 0
+                      'raven 2 "Peace?"\nsubmit\n')
+    assert _run("orders", str(game), "--player", "1", "--file", str(orders))[0] == 0
+    assert _run("master", str(game), "--action", 'event 2 "Fever in the camp" army -1')[0] == 0
     code, out = _run("resolve", str(game), "--out", str(tmp_path / "reports"))
     assert code == 0, out
-    assert "P1 General sent no orders" in out
+    assert "P2 General sent no orders" in out
     public = (tmp_path / "reports" / "heat-1402-public.md").read_text()
-    private1 = (tmp_path / "reports" / "heat-1402-player-1.md").read_text()
-    private0 = (tmp_path / "reports" / "heat-1402-player-0.md").read_text()
+    private1 = (tmp_path / "reports" / "heat-1402-player-2.md").read_text()
+    private0 = (tmp_path / "reports" / "heat-1402-player-1.md").read_text()
     bb = (tmp_path / "reports" / "heat-1402-public.bbcode").read_text()
     assert "takes the unowned province 5" in public
     assert "Peace?" not in public and "Peace?" in private1
     assert "Fever in the camp" in private1 and "Fever in the camp" not in private0
     assert "[list]" in bb and "[*]" in bb
-    code, out = _run("status", str(game), "--seat", "0")
+    code, out = _run("status", str(game), "--seat", "1")
     assert "Leaf-fall 1402" in out
 
 
 def test_orders_for_a_finished_season_are_refused(tmp_path: Path) -> None:
     game = _start(tmp_path)
-    for p in (0, 1):
+    for p in (1, 2):
         _run("orders", str(game), "--player", str(p), "--action", "submit")
     _run("resolve", str(game))
     stale = tmp_path / "old.txt"
     stale.write_text("season: Heat 1402\nrecruit 0\n")
-    code, out = _run("orders", str(game), "--player", "0", "--file", str(stale))
+    code, out = _run("orders", str(game), "--player", "1", "--file", str(stale))
     assert code == 2
     assert "the game is in Leaf-fall 1402 (that season is finished)" in out
 
@@ -64,7 +64,7 @@ def test_orders_for_a_finished_season_are_refused(tmp_path: Path) -> None:
 def test_bad_orders_are_each_named_and_the_good_ones_wait_for_a_clean_call(
         tmp_path: Path) -> None:
     game = _start(tmp_path)
-    code, out = _run("orders", str(game), "--player", "0",
+    code, out = _run("orders", str(game), "--player", "1",
                      "--action", "offensive 5", "--action", "colonize 9",
                      "--action", "propaganda loyalty 50", "--action", "recruit 0",
                      "--action", "offensive 7")
@@ -73,7 +73,7 @@ def test_bad_orders_are_each_named_and_the_good_ones_wait_for_a_clean_call(
     assert "not enough gold" in out
     assert "already have 2 actions" in out
     assert GameRecord.load(game).replay().view(0)["players"][0]["orders"] == []
-    code, out = _run("orders", str(game), "--player", "0",
+    code, out = _run("orders", str(game), "--player", "1",
                      "--action", "offensive 5", "--action", "recruit 0")
     assert code == 0, out
     saved = GameRecord.load(game)

@@ -116,7 +116,7 @@ def test_a_bad_sheet_line_is_refused_with_its_reason_and_changes_nothing(
 def test_the_master_cannot_approve_a_draft_or_return_without_a_comment() -> None:
     s = _game()
     _write(s, 0, ALVARO)  # the Master is asked now
-    for action, reason in [("sheet approve 1", "player 1's sheet is not waiting for the Master"),
+    for action, reason in [("sheet approve 1", "P2 Trader's sheet is not waiting for the Master"),
                            ('sheet return 0 "  "', "say what to change"),
                            ("sheet approve 2", "no player 2"),
                            ('sheet return 0 "x" "y"', "say what to change")]:
@@ -260,28 +260,30 @@ def test_the_master_runs_the_sheets_from_the_command_line(tmp_path: Path) -> Non
     post.write_text(f"Имя: Дон Альваро\nХарактер, История: Младший сын.\nРаса: человек\n"
                     f"Класс: Генералы\nВнешность: https://example.org/a.png\n"
                     f"Навыки: Железная дисциплина\nЦель: {SECRET}\n", "utf-8")
-    code, out = _cli("sheet", "write", game, "--player", "0", "--from-post", str(post),
+    code, out = _cli("sheet", "write", game, "--player", "1", "--from-post", str(post),
                      "--submit")
     assert code == 0, out
     assert "accepted: sheet submit" in out
     # One refused line: nothing of the call is saved.
     before = Path(game).read_text()
-    code, out = _cli("sheet", "write", game, "--player", "1", "--name", "Ysolde",
+    code, out = _cli("sheet", "write", game, "--player", "2", "--name", "Ysolde",
                      "--picture", "ftp://example.org/y.png")
     assert code == 2 and "must be an http:// or https:// link" in out
     assert Path(game).read_text() == before
-    code, out = _cli("sheet", "return", game, "--player", "0", "--comment", "Say more")
+    code, out = _cli("sheet", "return", game, "--player", "1", "--comment", "Say more")
     assert code == 0, out
-    code, out = _cli("sheet", "show", game, "--player", "0", "--seat", "0")
+    code, out = _cli("sheet", "show", game, "--player", "1", "--seat", "1")
     assert "The Master's comment: Say more" in out and SECRET in out
-    code, out = _cli("sheet", "show", game, "--seat", "1")
-    assert SECRET not in out and "Дон Альваро" not in out and "Player 0: returned" in out
-    assert _cli("sheet", "submit", game, "--player", "0")[0] == 0
-    code, out = _cli("sheet", "approve", game, "--player", "0")
-    assert code == 0 and "Waiting for: player 0, player 1" in out
+    code, out = _cli("sheet", "show", game, "--seat", "2")
+    assert SECRET not in out and "Дон Альваро" not in out and "Player 1: returned" in out
+    assert _cli("sheet", "submit", game, "--player", "1")[0] == 0
+    code, out = _cli("sheet", "approve", game, "--player", "1")
+    assert code == 0 and "Waiting for: player 1, player 2" in out
     code, out = _cli("sheet", "post", game)
     assert code == 0 and "[img]https://example.org/a.png[/img]" in out and SECRET not in out
     assert "[b]Игрок 1 — Дон Альваро[/b]" in out
+    code, out = _cli("sheet", "approve", game, "--player", "3")
+    assert code == 2 and "--player 3: no such player; players are 1 to 2" in out
     code, out = _cli("sheet", "post", game, "--format", "html")
     assert code == 2 and "unknown format 'html'" in out
     state = GameRecord.load(Path(game)).replay()

@@ -2,6 +2,11 @@
 
 The game file is a game record (options, seed and every accepted action, the Master's
 included), so the whole game can be replayed and audited.
+
+Players are numbered as people number them, 1 to N, everywhere here: ``--player 2``,
+``--seat 2``, ``espionage 2 3``, ``raven 2 "…"``, ``event 2 "…"``, ``approve 2``, report
+files ``…-player-2.md``. The game record keeps the engine's numbers (from 0), so this
+module turns one into the other at its edge and nowhere else.
 """
 
 from __future__ import annotations
@@ -14,16 +19,46 @@ import typer
 from meeple.cli.colonies_sheet import app as sheet_app
 from meeple.cli.common import fail
 from meeple.core.actions import Action
-from meeple.core.errors import MeepleError
+from meeple.core.errors import ActionParseError, MeepleError
 from meeple.core.record import GameRecord
+from meeple.core.text import render
 from meeple.games.colonies import ColoniesState
 from meeple.games.colonies.report import LANGS, bbcode, lines, markdown, spy_lines
+from meeple.games.colonies.texts import order
 
 app = typer.Typer(no_args_is_help=True, help="Run a Colonies 1402 forum game as its Master.")
 app.add_typer(sheet_app, name="sheet")
 
 GameFile = Annotated[Path, typer.Argument(help="The game file (a meeple game record).")]
 Lang = Annotated[str, typer.Option(help="The reports' language: en or ru (the forum's).")]
+# Where an action names a player (its argument's position): turned from 1..N to the index.
+PLAYER_ARG = {"espionage": 0, "raven": 0, "event": 0, "approve": 0, "reject": 0, "award": 0}
+SHEET_PLAYER_ARG = {"approve": 1, "return": 1}
+
+
+def player_index(state: ColoniesState, number: int, what: str = "--player") -> int:
+    """A player number as people count (1 to N) made the engine's index, or a clear error."""
+    if not 1 <= number <= state.n:
+        master = " (the Master acts with meeple colonies master / resolve)" \
+            if state.master is not None and number == state.n + 1 else ""
+        fail(f"{what} {number}: no such player; players are 1 to {state.n}{master}")
+    return number - 1
+
+
+def _engine_action(state: ColoniesState, text: str) -> Action:
+    """An action as typed (players numbered from 1) in the engine's form (from 0)."""
+    action = Action.parse(text)
+    where = PLAYER_ARG.get(action.kind)
+    if action.kind == "sheet" and action.args:
+        where = SHEET_PLAYER_ARG.get(str(action.args[0]))
+    if where is None or len(action.args) <= where:
+        return action
+    number = action.args[where]
+    if not isinstance(number, int) or not 1 <= number <= state.n:
+        raise ActionParseError(f"no player {number}: players are 1 to {state.n}")
+    args = list(action.args)
+    args[where] = number - 1
+    return Action(action.kind, tuple(args))
 
 
 def _check_lang(lang: str) -> None:
@@ -63,11 +98,11 @@ def _not_waiting(state: ColoniesState, seat: int) -> str | None:
 def _apply_all(record: GameRecord, state: ColoniesState, seat: int, texts: list[str]) -> bool:
     """Apply the actions in turn, all or none: with any line refused, each refused line
     is named with its reason and nothing is entered (the draft stays as it was)."""
-    accepted: list[Action] = []
+    accepted: list[tuple[Action, str]] = []
     refused: list[str] = []
     for i, text in enumerate(texts, 1):
         try:
-            action = Action.parse(text)
+            action = _engine_action(state, text)
         except MeepleError as e:
             refused.append(f"line {i} ({text}): {e}")
             continue
@@ -80,15 +115,15 @@ def _apply_all(record: GameRecord, state: ColoniesState, seat: int, texts: list[
         if problem is not None:
             refused.append(f"line {i} ({text}): {problem}")
             continue
-        accepted.append(action)
+        accepted.append((action, text))
     if refused:
         for line in refused:
             typer.echo(f"refused, {line}")
         typer.echo("Nothing was entered: correct the refused lines and send them all again.")
         return False
-    for action in accepted:
+    for action, typed in accepted:
         record.add(seat, action)
-        typer.echo(f"accepted: {action}")
+        typer.echo(f"accepted: {typed}")
     return True
 
 
@@ -120,7 +155,7 @@ def new(
         help="Character sheets: the game opens when the Master has approved each one.")]
     = False,
 ) -> None:
-    """Start a game with a human Master (the Master's seat is the number after the last player)."""
+    """Start a game with a human Master (players are numbered 1 to N)."""
     if file.exists() and not force:
         fail(f"{file} exists; use --force to replace it")
     options = {"master": True, "teams": teams, "seasons": seasons}
@@ -133,8 +168,9 @@ def new(
         fail(str(e))
     record.save(file)
     typer.echo(state.render(players))
-    typer.echo(f"\nSaved {file}. The Master's seat is {players}. Players: swap, goal, ready "
-               f"(meeple colonies orders {file} --player N --action ...).")
+    typer.echo(f"\nSaved {file}. Players are 1 to {players}: swap, goal, ready "
+               f"(meeple colonies orders {file} --player N --action ...); the Master: "
+               f"meeple colonies master / resolve.")
     if sheets:
         typer.echo(f"Character sheets: meeple colonies sheet write {file} --player N ... "
                    "--submit; the Master: sheet approve / sheet return.")
@@ -143,7 +179,7 @@ def new(
 @app.command()
 def orders(
     file: GameFile,
-    player: Annotated[int, typer.Option(help="The player giving these orders.")],
+    player: Annotated[int, typer.Option(help="The player giving these orders, 1 to N.")],
     orders_file: Annotated[Path | None, typer.Option(
         "--file", help="A text file: one action per line; 'season: Heat 1402' checks the season."
     )] = None,
@@ -168,18 +204,15 @@ def orders(
             fail(f"these orders are for {season}, but the game is in {state.season_label()}"
                   + (" (that season is finished)" if state.phase != "setup" else ""))
         texts = from_file + texts
-    if player == state.master:
-        fail(f"--player {player} is the Master's seat: the Master acts with "
-             f"meeple colonies master {file} --action ...")
-    if not 0 <= player < state.n:
-        fail(f"no player {player} (players are 0 to {state.n - 1})")
+    number, player = player, player_index(state, player)
     index, phase = state.season_no, state.phase
     ok = _apply_all(record, state, player, texts)
     if not ok:
         raise typer.Exit(1)
     record.save(file)
-    mine = state.view(player)["players"][player]
-    typer.echo(f"orders now: {mine.get('orders')}, ravens: {len(mine.get('ravens', []))}")
+    sheet = state.players[player]
+    orders_now = "; ".join(render(order(o)) for o in sheet.orders) or "none"
+    typer.echo(f"Player {number}'s orders now: {orders_now}; ravens: {len(sheet.ravens)}")
     if phase == "spy" and state.phase != "spy":
         # The last spy's new actions finished the season: its reports, as resolve writes.
         where, said = _remembered(file)
@@ -190,7 +223,8 @@ def orders(
 def master(
     file: GameFile,
     action: Annotated[list[str], typer.Option(
-        help='A Master action: approve P, reject P "why", event P "text" gold -2, award P yes')],
+        help='A Master action, players 1 to N: approve 2, reject 2 "why", '
+             'event 2 "text" gold -2, award 2 yes')],
 ) -> None:
     """The Master's decisions: goals, personal events, awards."""
     record, state = _load(file)
@@ -245,8 +279,8 @@ def _write_spy_texts(state: ColoniesState, season: int, out: Path, file: Path,
     for p in spies:
         report = spy_lines(state, season, p, lang)
         typer.echo("\n" + markdown(report))
-        (out / f"{label}-spy-player-{p}.md").write_text(markdown(report), "utf-8")
-        (out / f"{label}-spy-player-{p}.bbcode").write_text(bbcode(report), "utf-8")
+        (out / f"{label}-spy-player-{p + 1}.md").write_text(markdown(report), "utf-8")
+        (out / f"{label}-spy-player-{p + 1}.bbcode").write_text(bbcode(report), "utf-8")
     typer.echo(f"Also written to {out}/{label}-spy-player-*.md and .bbcode. Then: meeple "
                f"colonies orders {file} --player N --action ... --action submit; the season's "
                f"reports will be written to {out}/.")
@@ -260,7 +294,7 @@ def _write_reports(state: ColoniesState, season: int, out: Path | None, lang: st
     out.mkdir(parents=True, exist_ok=True)
     label = state.season_label(season).replace(" ", "-").lower()
     seats: list[tuple[str, int | None]] = [("public", None), ("master", state.n)]
-    seats += [(f"player-{p}", p) for p in range(state.n)]
+    seats += [(f"player-{p + 1}", p) for p in range(state.n)]
     for name, seat in seats:
         report = lines(state, season, seat, lang)
         (out / f"{label}-{name}.md").write_text(markdown(report), "utf-8")
@@ -272,7 +306,8 @@ def _write_reports(state: ColoniesState, season: int, out: Path | None, lang: st
 def report(
     file: GameFile,
     season: Annotated[int, typer.Option(help="Season number, 1 = the first.")] = 0,
-    seat: Annotated[str, typer.Option(help="public, master, or a player number.")] = "public",
+    seat: Annotated[str, typer.Option(help="public, master, or a player number, 1 to N.")]
+    = "public",
     fmt: Annotated[str, typer.Option("--format", help="md or bbcode.")] = "md",
     out: Annotated[Path | None, typer.Option(help="Write every report of the season here.")]
     = None,
@@ -290,10 +325,10 @@ def report(
         who = None
     elif seat == "master":
         who = state.n
-    elif seat.isdecimal() and int(seat) < state.n:
-        who = int(seat)
+    elif seat.isdecimal() and 1 <= int(seat) <= state.n:
+        who = int(seat) - 1
     else:
-        fail(f"--seat is public, master or a player number 0 to {state.n - 1}")
+        fail(f"--seat is public, master or a player number 1 to {state.n}, not {seat!r}")
     if fmt not in ("md", "bbcode"):
         fail("--format is md or bbcode")
     text = lines(state, index, who, lang)
@@ -303,13 +338,13 @@ def report(
 @app.command()
 def status(
     file: GameFile,
-    seat: Annotated[str, typer.Option(help="master, or a player number.")] = "master",
+    seat: Annotated[str, typer.Option(help="master, or a player number, 1 to N.")] = "master",
 ) -> None:
     """The game as one seat sees it, and who is expected to act."""
     _record, state = _load(file)
-    who = state.n if seat == "master" else int(seat) if seat.isdecimal() else -1
-    if not 0 <= who <= state.n:
-        fail(f"--seat is master or a player number 0 to {state.n - 1}")
+    who = state.n if seat == "master" else int(seat) - 1 if seat.isdecimal() else -1
+    if not 0 <= who <= state.n or (seat != "master" and who == state.n):
+        fail(f"--seat is master or a player number 1 to {state.n}, not {seat!r}")
     typer.echo(state.render(who))
     view = state.view(who)
     waiting = ", ".join(state.name(p) for p in state.game.visible_waiting(state, who))

@@ -1,7 +1,8 @@
 """``meeple colonies sheet``: the character sheets («заявки») of a forum game.
 
 Every step is an action in the game file (``sheet name "…"``, ``sheet submit``, ``sheet
-approve 2``…), so the record replays the sheets as it replays the seasons.
+approve 2``…), so the record replays the sheets as it replays the seasons. Players are
+numbered 1 to N here, as people count (``--player 1`` is the first).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ app = typer.Typer(no_args_is_help=True, help=(
     "(a game started with --sheets)."))
 
 GameFile = Annotated[Path, typer.Argument(help="The game file (a meeple game record).")]
-Player = Annotated[int, typer.Option(help="The player whose sheet it is.")]
+Player = Annotated[int, typer.Option(help="The player whose sheet it is, 1 to N.")]
 Line = Annotated[str | None, typer.Option(show_default=False)]
 
 
@@ -39,9 +40,10 @@ def _game(path: Path) -> tuple[GameRecord, ColoniesState]:
 
 
 def _player(state: ColoniesState, player: int) -> int:
-    if not 0 <= player < state.n:
-        fail(f"no player {player} (players are 0 to {state.n - 1})")
-    return player
+    """The engine's index of a player numbered as people count (1 to N)."""
+    from meeple.cli.colonies import player_index
+
+    return player_index(state, player)
 
 
 def _all_or_nothing(file: Path, record: GameRecord, state: ColoniesState, seat: int,
@@ -79,7 +81,7 @@ def write(
     """Write lines of a player's sheet (those given; a post first, options over it).
     All or nothing: one refused line and nothing is saved."""
     record, state = _game(file)
-    _player(state, player)
+    player = _player(state, player)
     lines: dict[str, str] = {}
     if from_post is not None:
         try:
@@ -135,8 +137,8 @@ def show(
     file: GameFile,
     player: Annotated[int | None, typer.Option(help="One player's sheet (default: all).")]
     = None,
-    seat: Annotated[str, typer.Option(help="Seen by: master, public, or a player number.")]
-    = "master",
+    seat: Annotated[str, typer.Option(
+        help="Seen by: master, public, or a player number, 1 to N.")] = "master",
 ) -> None:
     """The sheets as one seat sees them: the goal and unapproved sheets are private."""
     _record, state = _game(file)
@@ -144,10 +146,10 @@ def show(
         viewer: int | None = None
     elif seat == "master":
         viewer = state.n
-    elif seat.isdecimal() and int(seat) < state.n:
-        viewer = int(seat)
+    elif seat.isdecimal() and 1 <= int(seat) <= state.n:
+        viewer = int(seat) - 1
     else:
-        fail(f"--seat is master, public or a player number 0 to {state.n - 1}")
+        fail(f"--seat is master, public or a player number 1 to {state.n}, not {seat!r}")
     for p in [_player(state, player)] if player is not None else range(state.n):
         _show(state, p, viewer)
     _waiting(state)
@@ -155,7 +157,7 @@ def show(
 
 def _show(state: ColoniesState, p: int, viewer: int | None) -> None:
     sheet = state.view(viewer)["players"][p]["sheet"]
-    typer.echo(f"Player {p}: {sheet['status']}")
+    typer.echo(f"Player {p + 1}: {sheet['status']}")
     for field in sheets.FIELDS:
         if field in sheet:
             value = str(sheet[field]).replace("\n", "\n    ")
@@ -170,7 +172,7 @@ def _waiting(state: ColoniesState) -> None:
     if state.phase != "setup":
         typer.echo(f"The game has begun: {state.season_label()}.")
         return
-    who = ", ".join("the Master" if p == state.n else f"player {p}"
+    who = ", ".join("the Master" if p == state.n else f"player {p + 1}"
                     for p in state.current_players())
     typer.echo(f"Before the game. Waiting for: {who}.")
 

@@ -193,8 +193,10 @@ def _reject_problem(s: ColoniesState, a: Action) -> str | None:
     if len(a.args) != 2 or not isinstance(a.args[0], int) or not isinstance(a.args[1], str):
         return 'write: reject PLAYER "what to change"'
     p = a.args[0]
-    if not 0 <= p < s.n or s.players[p].goal_status != "pending" or not s.players[p].ready:
-        return f"player {p} has no goal waiting for the Master"
+    if not 0 <= p < s.n:
+        return f"no player {p} whose goal to send back"
+    if s.players[p].goal_status != "pending" or not s.players[p].ready:
+        return f"{s.name(p)} has no goal waiting for the Master"
     return None
 
 
@@ -204,11 +206,11 @@ def event_problem(s: ColoniesState, a: Action) -> str | None:
         return 'write: event PLAYER "text" [RESOURCE CHANGE]...  e.g. event 2 "A storm" gold -2'
     p = args[0]
     if not 0 <= p < s.n:
-        return f"no player {p}"
+        return f"no player {p} to write an event for"
     if not args[1].strip():
         return "a personal event needs its text"
     if any(e[0] == p for e in s.events):
-        return f"player {p} already has a personal event this season"
+        return f"{s.name(p)} already has a personal event this season"
     rest = args[2:]
     if len(rest) % 2:
         return "resource changes come in pairs: RESOURCE CHANGE"

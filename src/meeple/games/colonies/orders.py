@@ -132,8 +132,10 @@ def order_problem(s: ColoniesState, p: int, o: Order) -> str | None:
         if len(o) != 3:
             return "write: espionage PLAYER GOLD"
         target, gold = o[1], o[2]
-        if not isinstance(target, int) or not 0 <= target < s.n or target == p:
-            return f"no other player {target} (players are 0 to {s.n - 1})"
+        if target == p:
+            return "you cannot spy on yourself"
+        if not isinstance(target, int) or not 0 <= target < s.n:
+            return f"no player {target} to spy on"
         if isinstance(gold, int) and gold < RULES["espionage"]["min_gold"]:
             return "espionage costs at least 1 gold"
     else:
@@ -249,8 +251,10 @@ def raven_problem(s: ColoniesState, p: int, a: Action) -> str | None:
     if len(a.args) != 2 or not isinstance(a.args[0], int) or not isinstance(a.args[1], str):
         return 'write: raven PLAYER "message"'
     to, text = int(a.args[0]), str(a.args[1])
-    if not 0 <= to < s.n or to == p:
-        return f"no other player {to} to send a raven to (players are 0 to {s.n - 1})"
+    if to == p:
+        return "a raven flies to another player, not to yourself"
+    if not 0 <= to < s.n:
+        return f"no player {to} to send a raven to"
     if not text.strip():
         return "a raven needs a message"
     if len(text) > RULES["raven_max_chars"]:

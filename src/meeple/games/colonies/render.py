@@ -8,7 +8,7 @@ from meeple.core.actions import Action
 from meeple.core.text import Text
 from meeple.games.colonies import sheets
 from meeple.games.colonies.data import load
-from meeple.games.colonies.model import NOBODY, RESOURCES, order_text
+from meeple.games.colonies.model import NOBODY, RESOURCES
 from meeple.games.colonies.texts import order, province, resource, season, seat, t
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ def render(s: ColoniesState, viewer: int | None) -> str:
     for p, pl in enumerate(s.players):
         if master or p == viewer:
             res = ", ".join(f"{r} {pl.get(r)}" for r in RESOURCES)
-            orders = "; ".join(order_text(o) for o in pl.orders) or "-"
+            orders = "; ".join(order(o).render("en") for o in pl.orders) or "-"
             lines.append(f"{'>' if p == viewer else ' '}{s.name(p)}: {res} | orders: {orders}"
                          f" | ravens {len(pl.ravens)} | goal: {pl.goal or '-'} ({pl.goal_status})")
         else:

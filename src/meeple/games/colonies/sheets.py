@@ -240,14 +240,14 @@ def _master_problem(s: ColoniesState, args: tuple[Any, ...]) -> str | None:
         return usage
     q = int(args[1])
     if not 0 <= q < s.n:
-        return f"no player {q} (players are 0 to {s.n - 1})"
+        return f"no player {q} to approve or return a sheet of"
     status = s.sheets[q].status
     if status != "submitted":
-        return f"player {q}'s sheet is not waiting for the Master (it is {status})"
+        return f"{s.name(q)}'s sheet is not waiting for the Master (it is {status})"
     if args[0] == "approve":
         return None if len(args) == 2 else "write: sheet approve PLAYER"
     if len(args) != 3 or not isinstance(args[2], str) or not args[2].strip():
-        return f'say what to change: sheet return {q} "comment"'
+        return 'say what to change: sheet return PLAYER "comment"'
     if len(args[2]) > SPEC["comment_max"]:
         return f"the comment is too long (at most {SPEC['comment_max']} characters)"
     return None
