@@ -55,6 +55,13 @@ def test_the_master_is_warned_before_resolving_over_unsent_orders(browser: Any, 
     m.wait_for_selector("#popover")
     assert "Player 2" in m.inner_text("#popover")
     m.screenshot(path=str(SHOTS / "colonies-master-confirm.png"))
+    # Every other path to resolve asks too: the action typed in the decision panel.
+    m.click("#popover .pop-close")
+    m.wait_for_selector("#popover", state="detached")
+    m.fill("#action-text", "resolve")
+    m.press("#action-text", "Enter")
+    m.wait_for_selector("#popover")
+    assert "Player 2" in m.inner_text("#popover")
     m.click('#popover .choice[data-action="resolve"]')
     m.wait_for_function("document.querySelector('#report h3, #report h4')", timeout=30_000)
     report = m.text_content("#report")

@@ -9,6 +9,8 @@ import { hasSheets, sheetForm, masterSheets, openingPost, sheetRow } from "./col
 import { COLONIES_TEXT } from "./text/colonies.js";
 import { renderReport } from "./colonies/report.js";
 import { masterConsole, resolveSeal } from "./colonies/master.js";
+
+export { confirmFor } from "./colonies/master.js";
 import { playerPanel } from "./ui/panel.js";
 import { seatColour } from "./ui/colours.js";
 import { at, banner, block, coin, icon, meeple, star, figure } from "./ui/pieces.js";
@@ -27,6 +29,11 @@ const RES_ICON = { gold: () => coin(), army: (c) => meeple(c), loyalty: (c) => f
 export const resName = (k) => t(`col${cap(k)}`);
 // A province's name in the reader's language when the glossary has it.
 const provName = (ctx, pr) => (ctx.catalog && ctx.catalog[`province.${pr.id}`]) || pr.name;
+// A season by its key and year ("Heat 1402", «Сезон Жара 1402 года») from the glossary.
+const seasonName = (ctx, key, year, fallback = "") => {
+  const name = ctx.catalog && ctx.catalog[`season.${key}`];
+  return name ? t("colSeasonYear").replace("{0}", name).replace("{1}", year) : fallback || `${key} ${year}`;
+};
 
 // An order as the engine writes it ("offensive 5", "espionage 1 2") in words.
 function orderWords(text, v, ctx) {
@@ -76,7 +83,7 @@ export function board(p, ctx) {
   if (seal) svg.append(seal);
   const phase = t(`colPhase_${v.phase}`);
   return h("div", { class: "col-map" },
-    h("p", { class: "banner", text: `${v.season} · ${t("colSeasonOf")} ${v.season_index + 1}/${v.seasons} · ${phase}` }), svg);
+    h("p", { class: "banner", text: `${seasonName(ctx, v.season_key, v.year, v.season)} · ${t("colSeasonOf")} ${v.season_index + 1}/${v.seasons} · ${phase}` }), svg);
 }
 
 // A house's counts as icons; what this seat may not know is simply absent from the view.
@@ -183,7 +190,11 @@ function reports(p, ctx) {
   const out = h("div", { class: "report", id: "report", "aria-live": "polite" });
   const last = Math.max(1, v.season_index + (v.phase === "orders" ? 0 : 1));
   const sel = h("select", { id: "report-season", "aria-label": t("season") });
-  for (let n = 1; n <= last; n++) sel.append(h("option", { value: n, text: n, selected: n === last }));
+  const cal = v.calendar || [];
+  for (let n = 1; n <= last; n++) {
+    const named = cal[n - 1] ? seasonName(ctx, cal[n - 1][0], cal[n - 1][1]) : "";
+    sel.append(h("option", { value: n, text: named ? `${n}. ${named}` : n, selected: n === last }));
+  }
   const load = () => call("GET", `/api/games/${ctx.gid}/report?season=${sel.value}`, { token: ctx.token })
     .then((text) => { clear(out).append(...renderReport(text)); }).catch((e) => { out.textContent = e.message; });
   sel.addEventListener("change", load);

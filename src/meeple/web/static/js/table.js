@@ -89,6 +89,14 @@ export function showTable(root, gid, token) {
     openPopover(anchor, list, { confirm, title });
   };
   // Kept for game modules that still filter the listed choices by a place.
+  // Some actions ask first wherever they are chosen (the lists, the status bar, the typed
+  // form), not only on the board: the game module says which and why (Colonies: resolving
+  // over orders still being written).
+  const guarded = (action) => {
+    const m = mod(), why = m && m.confirmFor ? m.confirmFor(action, ctx.payload, ctx) : null;
+    if (!why) { ctx.send(action); return; }
+    ctx.choose([action], document.activeElement, { confirm: true, title: why });
+  };
   ctx.pick = (filter) => {
     if (!filter) { closePopover(true); return; }
     ctx.choose((ctx.payload.choices || []).filter((c) => filter(c.action)), document.activeElement);
@@ -207,7 +215,7 @@ export function showTable(root, gid, token) {
         `${isMine ? t("youMust") : place} · ${t("roundN")} ${p.round} · ${t("move")} ${p.version}`));
     const quick = ui.quick;
     if (quick.length) status.append(h("div", { class: "quick", role: "group", "aria-label": t("decision") },
-      quick.map((c) => choiceButton(c, ctx.send, "quick"))));
+      quick.map((c) => choiceButton(c, guarded, "quick"))));
     if (p.deadline_at) status.append(h("span", { class: "countdown", role: "timer", id: "countdown-box" }, clockIcon(), h("span", { id: "countdown" })));
     if (isMine) status.append(h("button", { type: "button", class: "ghost to-decision", onclick: () => focusDecision(true) },
       t("tabDecide")));
@@ -245,8 +253,8 @@ export function showTable(root, gid, token) {
     // The board and the status bar (pass, done...) already offer these.
     const rest = p.choices.filter((c) => !mapped.has(c.action) && !quick.has(c.action));
     if (mapped.size) decide.append(h("p", { class: "hint", text: `${t("pickTarget")} (${mapped.size})` }));
-    if (rest.length) decide.append(h("div", { class: "choices", role: "group", "aria-label": t("prompt") }, choiceControls(rest, ctx.send)));
-    if (p.choices.length > 1) decide.append(allOptions(p.choices, ctx.send, ui.all));
+    if (rest.length) decide.append(h("div", { class: "choices", role: "group", "aria-label": t("prompt") }, choiceControls(rest, guarded)));
+    if (p.choices.length > 1) decide.append(allOptions(p.choices, guarded, ui.all));
     decide.append(typedAction(p));
   }
 
@@ -265,7 +273,7 @@ export function showTable(root, gid, token) {
     });
     const form = h("form", { class: "typed" }, input, h("button", { type: "submit", class: "ghost" }, t("send")), hint,
       h("datalist", { id: "legal-list" }, p.legal.slice(0, 200).map((a) => h("option", { value: a }))));
-    form.addEventListener("submit", (ev) => { ev.preventDefault(); if (input.value.trim()) ctx.send(input.value.trim()); });
+    form.addEventListener("submit", (ev) => { ev.preventDefault(); if (input.value.trim()) guarded(input.value.trim()); });
     return form;
   }
 

@@ -14,12 +14,24 @@ export function unsent(v) {
   return v.players.filter((pl) => pl.orders_sent === false).map((pl) => pl.index);
 }
 
+const warning = (late) => (late.length
+  ? `${late.join(", ")} ${late.length > 1 ? t("colNotSent") : t("colNotSentOne")}` : t("colResolveAll"));
+
+// Every path to "resolve" (the seal, the lists, the typed form) asks first while a player
+// has not sent orders, and says whose: the shell asks the module (confirmFor).
+export function confirmFor(action, p, ctx) {
+  const v = p && p.view;
+  if (action !== "resolve" || !v || p.seat !== v.master) return null;
+  const late = unsent(v).map((i) => ctx.seatName(i));
+  return late.length ? `${t("colResolve")}: ${warning(late)}` : null;
+}
+
 export function resolveSeal(p, ctx) {
   const v = p.view;
   const c = (p.choices || []).find((x) => x.action === "resolve");
   if (!c || p.seat !== v.master) return null;
   const late = unsent(v).map((i) => ctx.seatName(i));
-  const warn = late.length ? `${late.join(", ")} ${late.length > 1 ? t("colNotSent") : t("colNotSentOne")}` : t("colResolveAll");
+  const warn = warning(late);
   const g = s("g", { class: "col-seal", "data-id": "resolve" },
     s("rect", { x: 584, y: 450, width: 208, height: 64, rx: 12, fill: "#7a2e1f", stroke: "#1c1b19", "stroke-width": 3 }),
     s("circle", { cx: 612, cy: 482, r: 18, fill: "#c0392b", stroke: "#1c1b19", "stroke-width": 2.5 }),
@@ -34,8 +46,7 @@ export function masterConsole(p, ctx) {
   const taken = new Set((v.personal_events || []).map((e) => e.player));
   const open = v.players.filter((pl) => !taken.has(pl.index));
   const late = unsent(v).map((i) => ctx.seatName(i));
-  const status = h("p", { class: late.length ? "error" : "muted", id: "master-waiting",
-    text: late.length ? `${late.join(", ")} ${late.length > 1 ? t("colNotSent") : t("colNotSentOne")}` : t("colResolveAll") });
+  const status = h("p", { class: late.length ? "error" : "muted", id: "master-waiting", text: warning(late) });
   const box = h("section", { class: "panel", id: "master", "aria-labelledby": "master-title" },
     h("h3", { id: "master-title", text: t("colMaster") }), status);
   if (!open.length) return box;
