@@ -49,12 +49,15 @@ TUNING = {"c": "exploration", "top": "top", "greedy": "greedy", "roll": "rollout
 
 
 def bot_kinds() -> list[str]:
-    return ["random", "heuristic", "ismcts", "ismcts:N (iterations)", "ismcts:Ts (seconds)"]
+    return ["random", "heuristic", "learned", "ismcts", "ismcts:N (iterations)",
+            "ismcts:Ts (seconds)", "ismcts:1s+learned"]
 
 
 def make_bot(kind: str, game: str, seed: int) -> Bot:
-    """A bot by name: ``random``, ``heuristic`` (a per-game rule-based player) or
-    ``ismcts`` with a budget per decision: ``ismcts:2000`` iterations, ``ismcts:1s``."""
+    """A bot by name: ``random``, ``heuristic`` (a per-game rule-based player), ``learned``
+    (the heuristic judging by the game's learned evaluation) or ``ismcts`` with a budget
+    per decision: ``ismcts:2000`` iterations, ``ismcts:1s``; ``+learned`` makes the search
+    use the learned evaluation."""
     if kind == "random":
         return RandomBot(seed)
     if kind == "ismcts" or kind.startswith("ismcts:"):
@@ -62,6 +65,12 @@ def make_bot(kind: str, game: str, seed: int) -> Bot:
         from meeple.core.registry import get_game
 
         budget, *tuning = kind.partition(":")[2].split("+")
+        evaluate = None
+        if "learned" in tuning:
+            from meeple.bots.learned import learned_evaluate
+
+            tuning.remove("learned")
+            evaluate = learned_evaluate(game)
         try:
             knobs = {k: float(v) for k, _, v in (t.partition("=") for t in tuning)}
             unknown = set(knobs) - set(TUNING)
@@ -70,8 +79,10 @@ def make_bot(kind: str, game: str, seed: int) -> Bot:
             extra: dict[str, Any] = {TUNING[k]: (v if k == "c" else int(v))
                                      for k, v in knobs.items()}
             if budget.endswith("s"):
-                return ISMCTS(seed, get_game(game), seconds=float(budget[:-1]), **extra)
-            return ISMCTS(seed, get_game(game), iterations=int(budget or 500), **extra)
+                return ISMCTS(seed, get_game(game), seconds=float(budget[:-1]),
+                              evaluate=evaluate, **extra)
+            return ISMCTS(seed, get_game(game), iterations=int(budget or 500), evaluate=evaluate,
+                          **extra)
         except ValueError:
             raise ValueError(f"bad search budget in {kind!r}: write ismcts:2000 or "
                              "ismcts:1s, optionally tuned as ismcts:1s+c=0.02+top=4+greedy=10"
@@ -81,4 +92,10 @@ def make_bot(kind: str, game: str, seed: int) -> Bot:
         from meeple.core.registry import get_game
 
         return Greedy(seed, get_game(game))
+    if kind == "learned":
+        from meeple.bots.greedy import Greedy
+        from meeple.bots.learned import learned_evaluate
+        from meeple.core.registry import get_game
+
+        return Greedy(seed, get_game(game), learned_evaluate(game))
     raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(bot_kinds())}")

@@ -9,11 +9,14 @@ its seat.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from meeple.bots.base import Bot, Sampler
 from meeple.core.actions import Action
-from meeple.core.game import Game
+from meeple.core.game import Game, State
+
+Evaluate = Callable[[State], list[float]]
 
 MAX_CANDIDATES = 40
 
@@ -21,9 +24,10 @@ MAX_CANDIDATES = 40
 class Greedy(Bot):
     kind = "heuristic"
 
-    def __init__(self, seed: int, game: Game) -> None:
+    def __init__(self, seed: int, game: Game, evaluate: Evaluate | None = None) -> None:
         super().__init__(seed)
         self.game = game
+        self.evaluate = evaluate or game.evaluate
         self.samples = game.heuristic_samples
         self.depth = game.heuristic_depth
 
@@ -50,7 +54,7 @@ class Greedy(Bot):
                         break
                     p = s.current_players()[0]
                     s.apply_unchecked(p, rng.choice(s.legal_actions(p)))
-                score += self.game.evaluate(s)[me]
+                score += self.evaluate(s)[me]
             score += rng.below(1000) * 1e-9  # ties broken at random
             if score > best_score:
                 best, best_score = a, score

@@ -17,6 +17,7 @@ import time
 from typing import Any
 
 from meeple.bots.base import Bot, Sampler
+from meeple.bots.greedy import Evaluate
 from meeple.core.actions import Action
 from meeple.core.game import Game, State
 
@@ -37,10 +38,13 @@ class ISMCTS(Bot):
     def __init__(self, seed: int, game: Game, iterations: int = 0, seconds: float = 0.0,
                  exploration: float | None = None, rollout: int | None = None,
                  prior: int | None = None, top: int | None = None,
-                 greedy: int | None = None, expand: int | None = None) -> None:
-        """Each knob not given comes from the game's ``search_tuning``, else the default."""
+                 greedy: int | None = None, expand: int | None = None,
+                 evaluate: Evaluate | None = None) -> None:
+        """Each knob not given comes from the game's ``search_tuning``, else the default;
+        ``evaluate`` replaces the game's evaluation (a learned one)."""
         super().__init__(seed)
         self.game = game
+        self.evaluate = evaluate or game.evaluate
         tuned = game.search_tuning
 
         def knob(given: float | None, name: str, default: float) -> float:
@@ -93,7 +97,7 @@ class ISMCTS(Bot):
         for a in legal:
             s = state.clone()
             s.apply_unchecked(me, a)
-            scores[a] = self.game.evaluate(s)[me]
+            scores[a] = self.evaluate(s)[me]
             if self.prior:
                 child = Node()
                 child.visits = child.available = self.prior
@@ -136,7 +140,7 @@ class ISMCTS(Bot):
             legal = state.legal_actions(p)
             state.apply_unchecked(p, self._greedy(state, p, legal, self.greedy)
                                   if self.greedy else rng.choice(legal))
-        values = self.game.evaluate(state)
+        values = self.evaluate(state)
         root.visits += 1
         for n, p in path:
             n.visits += 1
@@ -154,7 +158,7 @@ class ISMCTS(Bot):
         for a in pool:
             s = state.clone()
             s.apply_unchecked(p, a)
-            value = self.game.evaluate(s)[p] + rng.below(1000) * 1e-9
+            value = self.evaluate(s)[p] + rng.below(1000) * 1e-9
             if value > best_value:
                 best, best_value = a, value
         return best

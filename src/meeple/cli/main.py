@@ -26,7 +26,7 @@ def _subcommands() -> None:
     from meeple.cli.db import app as db_app
     from meeple.cli.people import admin_app, ratings_app
     from meeple.cli.serve import serve
-    from meeple.cli.sim import arena, ladder, simulate
+    from meeple.cli.sim import arena, ladder, simulate, train
     from meeple.cli.stats import stats
 
     app.add_typer(colonies_app, name="colonies")
@@ -37,6 +37,7 @@ def _subcommands() -> None:
     app.command()(simulate)
     app.command()(arena)
     app.command()(ladder)
+    app.command()(train)
     app.command()(serve)
     app.command()(stats)
 

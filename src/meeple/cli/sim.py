@@ -202,3 +202,58 @@ def ladder(
         table.add_row(kind, f"{r['mu']:.1f}", f"{lo:.1f}-{hi:.1f}", f"{w['rate']:.3f}",
                       f"{w['ci95'][0]:.3f}-{w['ci95'][1]:.3f}", f"{r['mean_place']:.2f}")
     Console().print(table)
+
+
+def train(
+    game: Annotated[str, typer.Argument(help="Game name (one with a learned evaluation).")],
+    games: Annotated[int, typer.Option(help="Self-play games per generation.")] = 200,
+    generations: Annotated[int, typer.Option(help="Rounds of play-then-fit.")] = 2,
+    players: Annotated[int | None, typer.Option(help="Players per game.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
+    stride: Annotated[int, typer.Option(help="Record a position every this many moves.")] = 4,
+    hidden: Annotated[str, typer.Option(help="Hidden layer sizes, e.g. 64,32.")] = "64,32",
+    workers: Annotated[int, typer.Option(help="Processes to play in.")] = 1,
+    out: Annotated[Path | None, typer.Option(
+        help="Model file (default: the one the package ships, games/GAME/data/value.npz).")]
+    = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    max_rounds: Annotated[int, typer.Option(help="Round limit for games that have one.")] = 100,
+    ray: Annotated[str | None, typer.Option(
+        help="Play on this Ray cluster (address) instead of --workers.")] = None,
+    option: OptionList = None,
+) -> None:
+    """Fit the game's learned evaluation from self-play: generation 1 from the heuristic
+    bot's games, each next one from games of the bot using the last model. Needs
+    scikit-learn (the `train` extra); playing with the model needs only numpy."""
+    from meeple.bots.learned import model_path
+    from meeple.sim.train import train as run_train
+
+    try:
+        g = get_game(game)
+        n = players or g.default_players
+        sizes = tuple(int(x) for x in hidden.split(",") if x.strip())
+        options = _options(g.name, max_rounds, option)
+        target = out or model_path(g.name)
+        start = time.perf_counter()
+        with _progress() as bar:
+            task = bar.add_task(f"{g.name} self-play", total=games * generations, rate=0.0)
+
+            def tick(_game: object) -> None:
+                done = bar.tasks[0].completed + 1
+                bar.update(task, advance=1,
+                           rate=done / max(1e-9, time.perf_counter() - start))
+
+            result = run_train(g.name, n, games, generations, target, seed, options, stride,
+                               workers, sizes, ray, tick)
+    except (KeyError, ValueError) as e:
+        fail(str(e))
+    except ImportError:
+        fail("training needs scikit-learn: pip install 'meeple[train]'")
+    if as_json:
+        typer.echo(json.dumps(result))
+        return
+    for h in result["generations"]:
+        typer.echo(f"generation {h['generation']}: {h['games']} games, {h['positions']} "
+                   f"positions, validation log loss {h['valid_log_loss']} (base rate "
+                   f"{h['baseline_log_loss']}), AUC {h['valid_auc']}, {h['seconds']} s")
+    typer.echo(f"model: {result['model']} ({result['model_bytes']} bytes)")

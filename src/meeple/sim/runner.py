@@ -67,23 +67,31 @@ def run_specs(specs: list[Spec], workers: int,
               on_row: Callable[[dict[str, Any]], None] | None = None,
               ray_address: str | None = None) -> list[dict[str, Any]]:
     """Play each (game, players, seed, rotation, bots, options); rows sorted by seed."""
-    rows: list[dict[str, Any]] = []
-    results = _ray_map(specs, ray_address) if ray_address else _map(specs, workers)
-    for row in results:
-        rows.append(row)
-        if on_row is not None:
-            on_row(row)
+    rows = parallel_map(play_row, specs, workers, ray_address, on_row)
     return sorted(rows, key=lambda r: r["seed"])
 
 
-def _ray_map(specs: list[Any], address: str) -> Iterator[dict[str, Any]]:
-    """Each game a Ray task; rows come back as tasks finish. The cluster's workers need
+def parallel_map(fn: Callable[[Any], Any], specs: Sequence[Any], workers: int,
+                 ray_address: str | None = None,
+                 on_result: Callable[[Any], None] | None = None) -> list[Any]:
+    """``fn`` over ``specs`` in local worker processes or as tasks of a Ray cluster;
+    results in the order they finish."""
+    found = []
+    for r in (_ray_map(fn, specs, ray_address) if ray_address else _map(fn, specs, workers)):
+        found.append(r)
+        if on_result is not None:
+            on_result(r)
+    return found
+
+
+def _ray_map(fn: Callable[[Any], Any], specs: Sequence[Any], address: str) -> Iterator[Any]:
+    """Each spec a Ray task; results come back as tasks finish. The cluster's workers need
     meeple installed (the same package, e.g. through Ray's runtime_env)."""
     import ray
 
     ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
     try:
-        task = ray.remote(play_row)
+        task = ray.remote(fn)
         pending = [task.remote(spec) for spec in specs]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
@@ -92,9 +100,9 @@ def _ray_map(specs: list[Any], address: str) -> Iterator[dict[str, Any]]:
         ray.shutdown()
 
 
-def _map(specs: list[Any], workers: int) -> Iterator[dict[str, Any]]:
+def _map(fn: Callable[[Any], Any], specs: Sequence[Any], workers: int) -> Iterator[Any]:
     if workers <= 1 or len(specs) <= 1:
-        yield from map(play_row, specs)
+        yield from map(fn, specs)
         return
     with mp.get_context("fork").Pool(workers) as pool:
-        yield from pool.imap_unordered(play_row, specs, chunksize=1)
+        yield from pool.imap_unordered(fn, specs, chunksize=1)

@@ -1,0 +1,105 @@
+"""A learned evaluation: a small network fitted from self-play (``meeple train``) that
+estimates each seat's chance to win from what that seat may see, used by the bots in
+place of the game's hand-written ``evaluate``.
+
+A game that can be learned has a ``features`` module (``meeple.games.NAME.features``:
+``features(state, seat) -> list[float]`` from the public position and that seat's own
+hidden facts, ``names()``, and optionally ``features_all(state)`` for every seat at once).
+The model ships as ``games/NAME/data/value.npz``: the feature scaler and the network's
+layers, read with numpy alone, so playing needs no training library.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from meeple.core.game import State
+
+Evaluate = Callable[[State], list[float]]
+
+
+def feature_module(game: str) -> ModuleType:
+    try:
+        return importlib.import_module(f"meeple.games.{game}.features")
+    except ModuleNotFoundError:
+        raise ValueError(f"{game} has no learned evaluation (no features module)") from None
+
+
+def model_path(game: str) -> Path:
+    return Path(importlib.import_module(f"meeple.games.{game}").__file__ or "").parent / \
+        "data" / "value.npz"
+
+
+class ValueModel:
+    """Standardized features → ReLU layers → one logit per seat (the chance to win)."""
+
+    def __init__(self, mean: np.ndarray, scale: np.ndarray, layers: list[tuple[np.ndarray,
+                 np.ndarray]], meta: dict[str, Any] | None = None) -> None:
+        self.mean, self.scale, self.layers = mean, scale, layers
+        self.meta = meta or {}
+
+    def logits(self, x: np.ndarray) -> np.ndarray:
+        h = (x - self.mean) / self.scale
+        for i, (w, b) in enumerate(self.layers):
+            h = h @ w + b
+            if i < len(self.layers) - 1:
+                h = np.maximum(h, 0.0)
+        return np.asarray(h[:, 0])
+
+    def save(self, path: Path) -> None:
+        arrays: dict[str, Any] = {"mean": self.mean, "scale": self.scale,
+                                  "meta": np.array(repr(self.meta))}
+        for i, (w, b) in enumerate(self.layers):
+            arrays[f"w{i}"], arrays[f"b{i}"] = w.astype(np.float32), b.astype(np.float32)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as f:
+            np.savez_compressed(f, **arrays)
+
+    @staticmethod
+    def load(path: Path) -> ValueModel:
+        import ast
+
+        with np.load(path) as z:
+            layers = []
+            i = 0
+            while f"w{i}" in z:
+                layers.append((z[f"w{i}"].astype(np.float64), z[f"b{i}"].astype(np.float64)))
+                i += 1
+            meta = ast.literal_eval(str(z["meta"])) if "meta" in z else {}
+            return ValueModel(z["mean"], z["scale"], layers, meta)
+
+
+@cache
+def shipped_model(game: str) -> ValueModel | None:
+    path = model_path(game)
+    return ValueModel.load(path) if path.exists() else None
+
+
+def learned_evaluate(game: str, model: ValueModel | None = None) -> Evaluate:
+    """An ``evaluate`` that reads each seat's features and the model: the seats' chances,
+    made to sum to 1 (a finished game: its returns)."""
+    found = model or shipped_model(game)
+    if found is None:
+        raise ValueError(f"no trained model for {game}: run `meeple train {game}`")
+    fit = found
+    module = feature_module(game)
+    every_seat: Callable[[State], list[list[float]]] = getattr(
+        module, "features_all",
+        lambda state: [module.features(state, p) for p in range(state.num_players)])
+
+    def evaluate(state: State) -> list[float]:
+        if state.is_terminal():
+            return state.returns()
+        x = np.array(every_seat(state))
+        chance = 1.0 / (1.0 + np.exp(-fit.logits(x)))
+        total = float(chance.sum()) or 1.0
+        return [float(c) / total for c in chance]
+
+    return evaluate

@@ -1,0 +1,124 @@
+"""Fitting a game's learned evaluation from self-play (``meeple train GAME``).
+
+Generation 1 learns from games of the heuristic bot; each later generation from games of
+the bot judging by the previous generation's model, with the earlier games kept, so the
+data follows the better play. A position is recorded every ``stride`` moves as each
+seat's features (what that seat may see) with the seat's final result (1 for a win, its
+share of a shared win, else 0). The network is scikit-learn's MLPClassifier on
+standardized features; games are split 80/20 into training and validation by game, so a
+position never validates a model that trained on its own game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from meeple.bots.greedy import Greedy
+from meeple.bots.learned import ValueModel, feature_module, learned_evaluate
+from meeple.core.actions import Action
+from meeple.core.game import State
+from meeple.core.registry import get_game
+from meeple.sim.match import Chooser, bot_chooser, bot_seed, play_match
+from meeple.sim.runner import parallel_map
+
+# (game, players, seed, options, stride, model file or "" for the heuristic)
+TrainSpec = tuple[str, int, int, dict[str, Any], int, str]
+
+
+def positions(spec: TrainSpec) -> dict[str, Any]:
+    """One self-play game: its recorded positions and each seat's result."""
+    name, players, seed, options, stride, model_file = spec
+    game = get_game(name)
+    features = feature_module(name).features
+    evaluate = learned_evaluate(name, ValueModel.load(Path(model_file))) if model_file else None
+    seats: list[str | Chooser] = [
+        bot_chooser(Greedy(bot_seed(seed, i), game, evaluate)) for i in range(players)]
+    rows: list[tuple[int, list[float]]] = []
+    moves = 0
+
+    def record(state: State, _player: int, _action: Action) -> None:
+        nonlocal moves
+        moves += 1
+        if moves % stride == 0 and not state.is_terminal():
+            rows.extend((p, features(state, p)) for p in range(players))
+
+    final = play_match(name, players, seed, seats, options, on_action=record).state
+    returns = final.returns()
+    return {"seed": seed, "x": [x for _, x in rows], "y": [returns[p] for p, _ in rows]}
+
+
+def fit(games: Sequence[dict[str, Any]], hidden: tuple[int, ...], seed: int
+        ) -> tuple[ValueModel, dict[str, float]]:
+    """A network from the games' positions, with its validation figures."""
+    from sklearn.metrics import log_loss, roc_auc_score
+    from sklearn.neural_network import MLPClassifier
+
+    cut = max(1, len(games) * 4 // 5)
+    train, valid = games[:cut], games[cut:] or games[:1]
+
+    def arrays(part: Sequence[dict[str, Any]]) -> tuple[np.ndarray, np.ndarray]:
+        x = np.array([r for g in part for r in g["x"]], dtype=np.float64)
+        y = np.array([v >= 0.5 for g in part for v in g["y"]], dtype=np.int64)
+        return x, y
+
+    x, y = arrays(train)
+    vx, vy = arrays(valid)
+    if len(set(y.tolist())) < 2:
+        raise ValueError("the games gave no wins or no losses to learn from: play more games")
+    mean = x.mean(axis=0)
+    scale = x.std(axis=0)
+    scale[scale == 0] = 1.0
+    net = MLPClassifier(hidden_layer_sizes=hidden, alpha=1e-3, early_stopping=True,
+                        max_iter=300, random_state=seed)
+    net.fit((x - mean) / scale, y)
+    layers = [(np.asarray(w), np.asarray(b)) for w, b in
+              zip(net.coefs_, net.intercepts_, strict=True)]
+    model = ValueModel(mean, scale, layers)
+    p = 1.0 / (1.0 + np.exp(-model.logits(vx)))
+    base = float(y.mean())
+    figures = {"positions": int(len(x) + len(vx)), "train_positions": len(x),
+               "valid_positions": len(vx),
+               "valid_log_loss": round(float(log_loss(vy, p, labels=[0, 1])), 4),
+               "baseline_log_loss": round(float(log_loss(vy, np.full(len(vy), base),
+                                                         labels=[0, 1])), 4),
+               "valid_auc": (round(float(roc_auc_score(vy, p)), 4)
+                             if len(set(vy.tolist())) > 1 else float("nan"))}
+    return model, figures
+
+
+def train(name: str, players: int, games: int, generations: int, out: Path, seed: int = 0,
+          options: dict[str, Any] | None = None, stride: int = 4, workers: int = 1,
+          hidden: tuple[int, ...] = (64, 32), ray_address: str | None = None,
+          on_game: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Play ``games`` games per generation, fit after each, keep the last model in ``out``."""
+    feature_module(name)
+    get_game(name).check_players(players)
+    if games < 2 or generations < 1 or stride < 1:
+        raise ValueError("train needs --games 2 or more, --generations 1 or more, --stride 1 "
+                         "or more")
+    data: list[dict[str, Any]] = []
+    history = []
+    model_file = ""
+    for gen in range(1, generations + 1):
+        start = time.perf_counter()
+        first = seed + (gen - 1) * games
+        specs: list[TrainSpec] = [(name, players, first + i, dict(options or {}), stride,
+                                   model_file) for i in range(games)]
+        played = parallel_map(positions, specs, workers, ray_address, on_game)
+        data.extend(sorted(played, key=lambda g: g["seed"]))
+        model, figures = fit(data, hidden, seed + gen)
+        model.meta = {"game": name, "generation": gen, "players": players, **figures}
+        model.save(out)
+        model_file = str(out)
+        history.append({"generation": gen, "games": len(data),
+                        "played_by": "heuristic" if gen == 1 else "learned",
+                        "seconds": round(time.perf_counter() - start, 1), **figures})
+    size = out.stat().st_size
+    return {"game": name, "players": players, "model": str(out), "model_bytes": size,
+            "features": len(feature_module(name).names()), "hidden": list(hidden),
+            "generations": history}

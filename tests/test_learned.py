@@ -1,0 +1,86 @@
+"""The learned evaluation (meeple.bots.learned, meeple train): it reads only what a seat may
+see, ships as numpy arrays, and the bots using it stay blind to hidden facts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from meeple.bots.greedy import Greedy
+from meeple.bots.ismcts import ISMCTS
+from meeple.bots.learned import ValueModel, learned_evaluate
+from meeple.cli.main import app
+from meeple.core.conformance import play_random
+from meeple.core.game import State
+from meeple.core.registry import get_game
+from meeple.games.cult.features import features, features_all, names
+
+
+@pytest.fixture(scope="module")
+def model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("learned") / "value.npz"
+    out = CliRunner().invoke(app, ["train", "cult", "--games", "3", "--generations", "1",
+                                   "--stride", "6", "--hidden", "8", "--out", str(path),
+                                   "--json"])
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.output.strip().splitlines()[-1])
+    assert report["model_bytes"] == path.stat().st_size
+    gen = report["generations"][0]
+    assert gen["positions"] == gen["train_positions"] + gen["valid_positions"] > 0
+    return path
+
+
+def _position(seed: int) -> State:
+    game = get_game("cult")
+    return play_random(game.new_state(4, seed, {"max_rounds": 40}), 120, seed)
+
+
+@pytest.mark.parametrize("seed", [2, 5, 9])
+def test_a_seats_features_are_the_same_whatever_it_cannot_see(seed: int) -> None:
+    real = _position(seed)
+    game = get_game("cult")
+    for p in range(real.num_players):
+        other = game.redeal_hidden(real, p, seed + 77)
+        assert features(other, p) == features(real, p)
+        assert len(features(real, p)) == len(names())
+    assert features_all(real) == [features(real, p) for p in range(real.num_players)]
+
+
+def test_a_saved_model_reads_back_the_same_numbers(model: Path, tmp_path: Path) -> None:
+    m = ValueModel.load(model)
+    x = np.array(features_all(_position(3)))
+    m.save(tmp_path / "again.npz")
+    assert np.allclose(ValueModel.load(tmp_path / "again.npz").logits(x), m.logits(x),
+                       atol=1e-5)
+    chances = learned_evaluate("cult", m)(_position(3))
+    assert len(chances) == 4 and abs(sum(chances) - 1) < 1e-9
+
+
+@pytest.mark.parametrize("search", [False, True])
+def test_a_bot_with_the_learned_evaluation_chooses_the_same_when_only_hidden_facts_differ(
+        model: Path, search: bool) -> None:
+    game = get_game("cult")
+    real = _position(8)
+    p = real.current_players()[0]
+    other = game.redeal_hidden(real, p, 99)
+    assert other.to_json() != real.to_json()
+    evaluate = learned_evaluate("cult", ValueModel.load(model))
+    choices = []
+    for state in (real, other):
+        bot = (ISMCTS(1234, game, iterations=20, evaluate=evaluate) if search
+               else Greedy(1234, game, evaluate))
+
+        def sample(seed: int, st: State = state) -> State:
+            return game.redeal_hidden(st, p, seed)
+
+        choices.append(bot.choose(state.view(p), state.legal_actions(p), sample))
+    assert choices[0] == choices[1] and choices[0] in real.legal_actions(p)
+
+
+def test_training_a_game_without_features_names_the_problem() -> None:
+    out = CliRunner().invoke(app, ["train", "counter", "--games", "2"])
+    assert out.exit_code != 0 and "no learned evaluation" in out.output
