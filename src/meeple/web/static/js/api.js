@@ -1,6 +1,7 @@
 // The server's HTTP API and each seat's WebSocket. Reads of a game (its payload, log,
 // replay, glossary) carry the interface language, so prompts, choices, the log and the
-// result arrive already in the reader's language.
+// result arrive already in the reader's language. A restart of the server is a pause,
+// not an error: patient requests are sent again and sockets reconnect (docs/reliability.md).
 import { language, onLanguage } from "./i18n.js";
 
 const LOCALIZED = /^\/api\/(games\/[^/?]+(\/(log|replay))?|catalog\/[^/?]+)(\?|$)/;
@@ -12,17 +13,42 @@ export class ApiError extends Error {
   constructor(status, code, message) { super(message); this.status = status; this.code = code; }
 }
 
-export async function call(method, path, { token, body } = {}) {
+// A pause rather than an answer: the server is restarting (503), a proxy found no server
+// behind it (502, 504), or the network is gone (status 0: fetch rejected). Anything else
+// is the server's real answer.
+const PAUSE = new Set([0, 502, 503, 504]);
+// Waits grow 0.25, 0.5, 1, 2, 4 s (at most 5), each drawn at random between half and all
+// of it, so the clients of a restarted server do not all come back at the same instant.
+export const backoff = (n) => Math.min(250 * 2 ** n, 5000) * (0.5 + Math.random() / 2);
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+
+// Who is waiting for the server now (requests sent again, sockets reconnecting);
+// listeners hear true when the first starts waiting and false when the last is through.
+const waiting = new Set();
+const listeners = new Set();
+function setWaiting(who, on) {
+  const before = waiting.size > 0;
+  if (on) waiting.add(who); else waiting.delete(who);
+  if (before !== waiting.size > 0) for (const f of listeners) f(waiting.size > 0);
+}
+export function onConnection(f) { listeners.add(f); return () => listeners.delete(f); }
+export const reconnecting = () => waiting.size > 0;
+
+async function once(method, path, token, body) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["content-type"] = "application/json";
   // Signed in: a write repeats the session's CSRF token (a cookie only this site can read).
   const csrf = document.cookie.match(/(?:^|; )meeple_csrf=([^;]*)/);
   if (method !== "GET" && csrf) headers["X-CSRF-Token"] = decodeURIComponent(csrf[1]);
-  if (method === "GET") path = withLang(path);
-  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let r;
+  try {
+    r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new ApiError(0, "network", e.message || "the server is out of reach");
+  }
   const type = r.headers.get("content-type") || "";
-  const data = type.includes("json") ? await r.json() : await r.text();
+  const data = type.includes("json") ? await r.json().catch(() => null) : await r.text();
   if (!r.ok) {
     const e = (data && data.error) || {};
     throw new ApiError(r.status, e.code || "http", e.message || `HTTP ${r.status}`);
@@ -30,23 +56,66 @@ export async function call(method, path, { token, body } = {}) {
   return data;
 }
 
-// Calls onUpdate with each update for this seat; reconnects after a drop.
+// One request. With `patient`, a pause (see PAUSE) is waited out: the very same request
+// (for a move the same body, so the same idempotency key `key`, which the server applies
+// at most once) is sent again with backoff until the server answers for real.
+export async function call(method, path, { token, body, patient = false } = {}) {
+  if (method === "GET") path = withLang(path);
+  if (!patient) return once(method, path, token, body);
+  const me = {};
+  let paused = false;
+  try {
+    for (let n = 0; ; n++) {
+      try {
+        return await once(method, path, token, body);
+      } catch (e) {
+        if (e.status === 409 && paused && body && body.key) {
+          // A copy cut off on the way may have been committed by the server going down
+          // while this one reached another: asked once more, the same key answers
+          // "already applied" if so; a second refusal is a real one.
+          paused = false;
+          await sleep(backoff(0));
+          continue;
+        }
+        if (!PAUSE.has(e.status)) throw e;
+        paused = true;
+        setWaiting(me, true);
+        await sleep(backoff(Math.min(n, 5)));
+      }
+    }
+  } finally {
+    setWaiting(me, false);
+  }
+}
+
+// Calls onUpdate with each update for this seat. The server's "restart" message or a
+// dropped socket is a pause: it reconnects with backoff, and the first message of each
+// connection is the whole game at its version now. Updates are whole views, never
+// differences, so none is lost across a gap; the table drops any older than it shows.
 export function subscribe(gid, token, onUpdate) {
-  let ws = null, closed = false, wait = 500;
+  let ws = null, closed = false, tries = 0;
+  const me = {};
   const open = () => {
+    if (closed) return;
     const proto = location.protocol === "https:" ? "wss" : "ws";
     ws = new WebSocket(`${proto}://${location.host}/api/games/${gid}/ws?token=${encodeURIComponent(token)}&lang=${language()}`);
     ws.onmessage = (ev) => {
-      wait = 500;
       const msg = JSON.parse(ev.data);
-      if (msg.type === "update") onUpdate(msg);
+      if (msg.type === "restart") { setWaiting(me, true); return; }  // its close follows
+      if (msg.type !== "update") return;
+      tries = 0;
+      setWaiting(me, false);
+      onUpdate(msg);
     };
     ws.onclose = (ev) => {
-      if (!closed && ev.code !== 4403 && ev.code !== 4404) setTimeout(open, wait = Math.min(wait * 2, 8000));
+      if (closed) return;
+      if (ev.code === 4403 || ev.code === 4404) { setWaiting(me, false); return; }  // for good
+      setWaiting(me, true);
+      setTimeout(open, backoff(Math.min(tries++, 5)));
     };
   };
   open();
-  return () => { closed = true; if (ws) ws.close(); };
+  return () => { closed = true; setWaiting(me, false); if (ws) ws.close(); };
 }
 
 // A game's glossary (names and whole texts of its pieces, cards, places) in the interface

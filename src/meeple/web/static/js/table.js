@@ -3,9 +3,10 @@
 // the decision panel, the players, my area, what happened since my last move, the log,
 // the rules, and the end of the game. On a phone the panels become tabs under the board
 // and the status bar sits at the bottom. Updates come over the seat's WebSocket.
-import { call, catalog as fetchCatalog, subscribe } from "./api.js";
+import { call, catalog as fetchCatalog, onConnection, reconnecting, subscribe } from "./api.js";
 import { h, s, clear } from "./dom.js";
-import { language } from "./i18n.js";
+import { addText, language } from "./i18n.js";
+import { CONNECTION_TEXT } from "./text/connection.js";
 import { t } from "./ui/text.js";
 import { remember } from "./store.js";
 import { arrowKeys, targetOf } from "./ui/targets.js";
@@ -21,6 +22,7 @@ import * as clash from "./clash.js";
 import * as counter from "./counter.js";
 
 const GAMES = { cult, colonies, cyclades, clash, counter };
+addText(CONNECTION_TEXT);
 
 // A small clock face (the fonts on many machines have no clock glyph).
 const clockIcon = () => s("svg", { class: "icon", width: 16, height: 16, viewBox: "0 0 16 16", "aria-hidden": "true" },
@@ -35,7 +37,7 @@ export function showTable(root, gid, token) {
     gid, token, catalog: {}, payload: null, prev: null, log: [], filter: null, selected: null,
     changed: new Set(), lang: language(), t,
   };
-  const ui = { tab: {}, zoom: { scale: 1, x: 0, y: 0 }, since: {}, all: {}, pop: null, wasMine: false, mark: null, actedAt: null };
+  const ui = { tab: {}, zoom: { scale: 1, x: 0, y: 0 }, since: {}, all: {}, pop: null, wasMine: false, mark: null, actedAt: null, sending: false };
   const mod = () => (ctx.payload ? GAMES[ctx.payload.game] : null);
 
   // --- the page's regions ---------------------------------------------------------
@@ -54,6 +56,8 @@ export function showTable(root, gid, token) {
   const rules = h("section", { class: "panel rules", id: "rules", "aria-label": t("rules") });
   const extra = h("div", { id: "extra", class: "extra" });
   const error = h("p", { class: "error", role: "alert", id: "error" });
+  // While the server restarts: a pause in the decision panel, never the error line.
+  const pause = h("p", { class: "reconnecting muted", id: "reconnecting", role: "status", hidden: true });
   const tabBox = h("div", { class: "tabbox" });
   const skip = h("a", { class: "skip", href: "#decision", onclick: (ev) => { ev.preventDefault(); focusDecision(true); } },
     t("skipToDecision"));
@@ -66,18 +70,30 @@ export function showTable(root, gid, token) {
 
   // --- acting ---------------------------------------------------------------------
   ctx.send = async (action) => {
+    // One move at a time: while one waits out a restart, another click would be a second
+    // move made at the same version.
+    if (ui.sending) return;
     error.textContent = "";
     closePopover(false);
     ctx.selected = null;
+    // The key goes with every copy of this move: sent again after a restart or a lost
+    // reply, the server applies it once.
     const key = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
     const version = ctx.payload.version;
     ui.actedAt = version;  // the next version holds my move (the update may beat the reply)
+    ui.sending = true;
+    drawConnection();
     try {
-      await call("POST", `/api/games/${gid}/actions`, { token, body: { action, version, key } });
+      const ack = await call("POST", `/api/games/${gid}/actions`, { token, body: { action, version, key }, patient: true });
+      // The socket may still be reconnecting: the reply's version says the table is behind.
+      if (ctx.payload.version < ack.version) refresh();
     } catch (e) {
       if (ui.actedAt === version) ui.actedAt = null;
       error.textContent = `${t("notAllowed")}: ${e.message}`;
       refresh();
+    } finally {
+      ui.sending = false;
+      drawConnection();
     }
   };
   // Several actions at one place: a popover beside it; one: sent (or confirmed first).
@@ -177,6 +193,7 @@ export function showTable(root, gid, token) {
       ? p.choices.filter((c) => QUICK.test(c.action) && !ui.mapped.has(c.action)).slice(0, 4) : [];
     drawStatus();
     drawDecision();
+    drawConnection();
     drawSince();
     drawTabs();
     markChanged();
@@ -277,6 +294,14 @@ export function showTable(root, gid, token) {
     return form;
   }
 
+  function drawConnection() {
+    const on = reconnecting();
+    pause.hidden = !on;
+    pause.textContent = on ? `${t("connReconnecting")} ${t(ui.sending ? "connMoveKept" : "connPaused")}` : "";
+    decide.setAttribute("aria-busy", on ? "true" : "false");
+    if (pause.parentNode !== decide) decide.prepend(pause);
+  }
+
   function drawSince() {
     const p = ctx.payload;
     clear(since);
@@ -346,7 +371,7 @@ export function showTable(root, gid, token) {
     ctx.prev = ctx.payload;
     ctx.payload = p;
     if (p.log_size > ctx.log.length) {
-      const more = await call("GET", `/api/games/${gid}/log?since=${ctx.log.length}`, { token });
+      const more = await call("GET", `/api/games/${gid}/log?since=${ctx.log.length}`, { token, patient: true });
       for (const e of more) {
         if (e.index !== ctx.log.length) continue;
         ctx.log.push(e);
@@ -380,11 +405,14 @@ export function showTable(root, gid, token) {
     }
     if (p.finished && ctx.prev && !ctx.prev.finished) focusDecision(true);
     ui.wasMine = isMine;
+    grid.dataset.version = String(p.version);  // the version on the screen, drawn (for tests)
   };
-  const refresh = () => call("GET", `/api/games/${gid}`, { token }).then(update).catch((e) => { error.textContent = e.message; });
+  const refresh = () => call("GET", `/api/games/${gid}`, { token, patient: true }).then(update)
+    .catch((e) => { error.textContent = e.message; });
+  const unwatch = onConnection(drawConnection);
 
   let stop = () => {};
-  call("GET", `/api/games/${gid}`, { token }).then(async (p) => {
+  call("GET", `/api/games/${gid}`, { token, patient: true }).then(async (p) => {
     remember({ id: gid, game: p.game, seat: p.seat, token });
     ctx.catalog = await fetchCatalog(p.game);
     await update(p);
@@ -393,6 +421,7 @@ export function showTable(root, gid, token) {
   const tick = setInterval(tickCountdown, 1000);
   return () => {
     stop();
+    unwatch();
     clearInterval(tick);
     root.classList.remove("at-table");
     signalTurn(false, "");
