@@ -212,9 +212,14 @@ async function listOpen(box) {
   for (const g of open) {
     const name = h("input", { "aria-label": t("name"), placeholder: t("name"), maxlength: 64 });
     me().then((who) => { if (who && !name.value) name.value = who.display_name; });
-    // The seat is asked for by its index, as the claim route takes it (and as the
-    // accounts' browser test types it); the list beside it names each seat from 1.
-    const seatSel = h("input", { type: "number", min: 0, max: g.players - 1, value: 0, "aria-label": t("seat") });
+    // Seats named from 1 ("Seat 2"); the value is the index the claim route takes. Once
+    // the seats' list arrives only the free ones are offered.
+    const seatSel = h("select", { class: "open-seat", "aria-label": t("seat") },
+      Array.from({ length: g.players }, (_, i) => h("option", { value: i, text: seatTitle(i) })));
+    call("GET", `/api/games/${g.id}/ratings`).then((seats) => {
+      const free = seats.filter((s) => !s.joined).map((s) => s.seat);
+      if (free.length) clear(seatSel).append(...free.map((i) => h("option", { value: i, text: seatTitle(i) })));
+    }).catch(() => {});
     const err = h("span", { class: "error" });
     const go = h("button", { type: "button" }, t("claim"));
     go.addEventListener("click", async () => {
