@@ -122,7 +122,8 @@ export function drawBoard(p, ctx) {
     const hasCity = v.cities.some((c) => c.hex === st.hex);
     const what = kinds.map(([k, n]) => `${n} ${term(ctx, n > 1 ? "unit_pl" : "unit", k)}`).join(", ");
     const g = s("g", { class: "stack", "data-stack": st.hex, "data-owner": st.owner, "data-id": `u-${st.hex}-${st.owner}` });
-    const y0 = y + (hasCity ? 22 : 8) - nth * 22, step = 19;
+    // Below the centre, which stays free for clicking the hex itself.
+    const y0 = y + (hasCity ? 22 : 16) - nth * (hasCity ? 22 : 26), step = 19;
     kinds.forEach(([k, n], i) => {
       g.append(at(unitPiece(k, st.owner, { count: n }), x - (kinds.length - 1) * step / 2 + i * step, y0, 0.5));
     });
@@ -131,6 +132,10 @@ export function drawBoard(p, ctx) {
       g.prepend(s("rect", { x: x - (kinds.length * step) / 2 - 3, y: y0 - 13, width: kinds.length * step + 6, height: 26, rx: 6,
         class: "stack-ground", fill: "#ffffff", "fill-opacity": 0.55 }));
       target(g, [], { select: `u:${st.hex}`, label: `${fmt("cl_pickUp", { what })} — ${name(st.hex)}` });
+      // The moves this stack stands for: the shell leaves them out of the decision's
+      // buttons (they stay in "All options").
+      g.classList.add("pick");
+      g.dataset.actions = moves.filter((c) => moveOf(c.action)[0] === st.hex).map((c) => c.action).join("|");
       if (picked === st.hex) selected(g);
     } else {
       g.setAttribute("pointer-events", "none");  // the hex under it answers (a move's target, its help)
