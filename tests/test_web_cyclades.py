@@ -109,7 +109,13 @@ def test_a_newcomer_plays_cyclades_to_the_end_by_clicking_the_map(browser: Any, 
     _accessible(page)
     stats = play_cyclades_by_clicking(page, Rng(9), shot="cyclades-table-1280x800.png")
     assert stats["targets"] >= 3, stats
-    assert "Game over" in page.inner_text("#game-over")
+    over = page.inner_text("#game-over")
+    assert "Game over" in over
+    # Who won and why in words, the tie-break if gold decided, every player's place.
+    assert "The cycle limit (3) is reached." in over and "Standing: 1. " in over, over
+    assert " wins with " in over or " share the victory" in over, over
+    # The engine's sentences name seats P1, P2... counted from 1, as the table does.
+    assert not re.search(r"\b(?:P|И)0\b", over), over
     page.screenshot(path=str(SHOTS / "cyclades-table-game-over.png"))
     assert not page.errors
 

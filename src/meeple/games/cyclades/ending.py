@@ -47,11 +47,12 @@ def _why(s: CycladesState, winners: list[int]) -> list[Arg]:
         return [T.t("end.share", names=names, m=m, g=g)]
     out: list[Arg] = [T.t("end.team.wins", team=s.teams[won[0][0]] + 1, names=names, m=m, g=g)
                       if teams else T.t("end.wins", names=names, m=m, g=g)]
-    for other in groups:
-        om, og = _counts(s, other)
-        if other is not won[0] and om == m and og < g:
-            out.append(T.t("end.team.less_gold", team=s.teams[other[0]] + 1, m=om, g=og)
-                       if teams else T.t("end.less_gold", who=T.seat(other[0]), m=om, g=og))
+    # Who had as many Metropolises and lost on gold alone (one sentence for them all).
+    tied = [x for x in groups if x is not won[0] and _counts(s, x)[0] == m]
+    if tied and teams:
+        out.append(T.t("end.team.less_gold", team=[s.teams[x[0]] + 1 for x in tied], m=m))
+    elif tied:
+        out.append(T.t("end.less_gold", who=[T.seat(x[0]) for x in tied], m=m))
     return out
 
 
