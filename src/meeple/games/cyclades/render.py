@@ -30,11 +30,12 @@ def render(s: CycladesState, player: int | None) -> str:
         pros = t.prosperity + s.markers[t.id]
         lines.append(f"  [{t.id:2}] {t.name:12} {who:4}{units}"
                      + (f" | {extra}" if extra else "") + (f" | ${pros}" if pros else ""))
-    fleets = [f"{x}:{s.name(s.fleet_owner[x])}x{n}" for x, n in enumerate(s.fleets) if n]
+    fleets = [f"{x + 1}:{s.name(s.fleet_owner[x])}x{n}" for x, n in enumerate(s.fleets) if n]
     lines.append("Fleets: " + " ".join(fleets))
     if s.figures:
         lines.append("Figures: " + ", ".join(f"{f[0]} on {'sea ' if f[1] == 's' else ''}"
-                                             f"{f[2]} ({s.name(f[3])})" for f in s.figures))
+                                             f"{f[2] + 1 if f[1] == 's' else f[2]} ({s.name(f[3])})"
+                                             for f in s.figures))
     if s.artifacts:
         lines.append("Artifacts: " + ", ".join(f"{k} {s.name(o)} on {t}"
                                                for k, (o, t) in s.artifacts.items()))

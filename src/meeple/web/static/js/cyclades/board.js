@@ -30,10 +30,10 @@ function piece(g, title, text, focusable = true) {
 function drawSea(p, ctx, sea) {
   const choices = onSea(p.choices || [], sea.id);
   const x = sea.x * CELL, y = sea.y * CELL;
-  const label = `${t("cy_sea")} ${sea.id}`;
+  const label = `${t("cy_sea")} ${sea.id + 1}`;  // numbered from 1, as the engine's texts say
   const g = s("g", { class: "sea", "data-sea": sea.id, "data-id": `sea-${sea.id}`, "aria-label": label },
     s("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 6, fill: "#cfe4f3", stroke: "#9dbfd8", "stroke-width": 1.5 }),
-    s("text", { x: x + 7, y: y + 22, "font-size": 20, fill: "#2a5576", text: sea.id }));
+    s("text", { x: x + 7, y: y + 22, "font-size": 20, fill: "#2a5576", text: sea.id + 1 }));
   for (let i = 0; i < sea.prosperity; i++) g.append(at(coin(null), x + CELL - 16 - i * 14, y + 16, 0.55));
   if (sea.fleets) {
     const fleet = many(ship(sea.owner), sea.fleets, x + CELL / 2 - 8, y + CELL / 2 + 8, 1.1);
