@@ -197,5 +197,7 @@ def test_terminal_play_counts_seats_from_one(tmp_path: Path) -> None:
                 raise KeyboardInterrupt
             return "1"
 
-        play_terminal(game, players, seats, 3, {}, None, read=first, write=lambda _: None)
+        said: list[str] = []
+        play_terminal(game, players, seats, 3, {}, None, read=first, write=said.append)
         assert prompts and set(prompts) == {f"Player {players}> "}, (game, prompts)
+        assert re.search(r"\bP0\b", "\n".join(said)) is None, (game, said[:20])

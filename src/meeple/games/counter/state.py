@@ -85,4 +85,4 @@ class CounterState(State):
         return Text("counter.make", count=self.count + 1)
 
     def render(self, player: int | None) -> str:
-        return f"Count {self.count}; P{self.count % self.n} to move."
+        return f"Count {self.count}; player {self.count % self.n + 1} to move."
