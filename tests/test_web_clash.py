@@ -38,7 +38,7 @@ CONTRAST_JS = """el => {
 }"""
 # Every word on the map, with its height on the screen in px.
 TEXT_SIZES_JS = """() => [...document.querySelectorAll('#board svg text')]
-  .filter(e => e.textContent.trim() && e.getClientRects().length && !e.closest('.badge'))
+  .filter(e => e.textContent.trim() && e.getClientRects().length)
   .map(e => [e.textContent, parseFloat(e.getAttribute('font-size')) * e.getScreenCTM().a])"""
 
 
@@ -182,6 +182,9 @@ def test_a_russian_player_on_a_phone_plays_clash_to_the_end_by_tapping(browser: 
     stats = _play(page, Rng(5), "clash-table-390x844-ru")
     assert stats["moves"] + stats["targets"] >= 3, stats
     assert "Игра окончена" in page.inner_text("#game-over")
+    # Still no word or number under 11 px with the map full of units, cities and buildings.
+    small = [x for x in page.evaluate(TEXT_SIZES_JS) if x[1] < 11]
+    assert small == [], small
     assert "Победные очки по источникам" in page.inner_text("#extra")
     _no_engine_forms(page)
     assert not page.errors

@@ -106,8 +106,9 @@ export function drawBoard(p, ctx) {
     Object.entries(c.buildings).forEach(([kind, owner], i) => {
       const bx = x - 20 + (i % 4) * 10, by = y + 6 + Math.floor(i / 4) * 10;
       g.append(s("rect", { x: bx, y: by, width: 9, height: 9, fill: ownerColour(owner), stroke: OUTLINE,
-        "stroke-width": 0.8, "data-building": kind }),
-      s("text", { x: bx + 4.5, y: by + 7, "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: "#fff", text: SHORT[kind] || "?" }));
+        "stroke-width": 0.8, "data-building": kind }));
+      // Its initial where the map is drawn large enough to read it (the hex's help names it).
+      if (!phone) g.append(s("text", { x: bx + 4.5, y: by + 7, "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: "#fff", text: SHORT[kind] || "?" }));
     });
     c.wonders.forEach((w, i) => g.append(at(star({}), x + 16, y - 14 + i * 12, 0.35)));
     cityLayer.append(g);
@@ -125,7 +126,7 @@ export function drawBoard(p, ctx) {
     // Below the centre, which stays free for clicking the hex itself.
     const y0 = y + (hasCity ? 22 : 16) - nth * (hasCity ? 22 : 26), step = 19;
     kinds.forEach(([k, n], i) => {
-      g.append(at(unitPiece(k, st.owner, { count: n }), x - (kinds.length - 1) * step / 2 + i * step, y0, 0.5));
+      g.append(at(unitPiece(k, st.owner, { count: n, font: Math.min(40, fs(7.5) * 2) }), x - (kinds.length - 1) * step / 2 + i * step, y0, 0.5));
     });
     const mine = st.owner === p.seat && moves.some((c) => moveOf(c.action)[0] === st.hex);
     if (mine) {

@@ -18,11 +18,13 @@ function piece(kind, label, ...parts) {
 }
 
 // A count badge at the piece's upper right (only for two or more).
-export function badge(g, count, x = 15, y = -15) {
+// `font` grows it where the map is drawn small (a phone), so the number stays readable.
+export function badge(g, count, font = 15) {
   if (!count || count <= 1) return g;
+  const r = font * 0.68, x = 21 - r * 0.6, y = -21 + r * 0.6;
   g.append(s("g", { class: "badge" },
-    s("circle", { cx: x, cy: y, r: 10, fill: "#ffffff", stroke: OUTLINE, "stroke-width": 2 }),
-    s("text", { x, y: y + 5, "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: OUTLINE, text: count })));
+    s("circle", { cx: x, cy: y, r, fill: "#ffffff", stroke: OUTLINE, "stroke-width": 2 }),
+    s("text", { x, y: y + font * 0.35, "text-anchor": "middle", "font-size": font, "font-weight": 800, fill: OUTLINE, text: count })));
   return g;
 }
 
@@ -70,10 +72,9 @@ function leader(c, label) {
 const DRAW = { settler, infantry, cavalry, elephant, leader };
 
 // A unit of `kind` in the colour of `owner` (a seat, or -1 for the barbarians).
-export function unitPiece(kind, owner, { count, label } = {}) {
+export function unitPiece(kind, owner, { count, label, font } = {}) {
   const c = ownerColour(owner);
-  if (kind === "ship") return ship(c, { count, label });
-  return badge((DRAW[kind] || infantry)(c, label), count);
+  return badge(kind === "ship" ? ship(c, { label }) : (DRAW[kind] || infantry)(c, label), count, font);
 }
 
 // A city's mood as a face: a frown, a straight mouth, a smile.
