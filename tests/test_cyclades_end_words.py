@@ -37,10 +37,10 @@ def _said(s: CycladesState) -> tuple[str, str]:
 
 def test_the_end_says_who_won_and_that_gold_broke_the_tie() -> None:
     en, ru = _said(_two_metropolises_each((3, 7)))
-    assert en.startswith("P2 wins with 2 Metropolises and 7 gold.")
-    assert "P1 also had 2 Metropolises but less gold." in en
-    assert "Standing: 1. P2 — 2 Metropolises, 7 gold; 2. P1 — 2 Metropolises, 3 gold; " \
-           "3. P3 — 0 Metropolises, 8 gold." in en
+    assert en.startswith("Player 2 wins with 2 Metropolises and 7 gold.")
+    assert "Player 1 also had 2 Metropolises but less gold." in en
+    assert "Standing: 1. Player 2 — 2 Metropolises, 7 gold; 2. Player 1 — 2 Metropolises, " \
+           "3 gold; 3. Player 3 — 0 Metropolises, 8 gold." in en
     assert ru.startswith("Побеждает И2: 2 Метрополии и 7 золота.")
     assert "Места: 1. И2 — 2 Метрополии, 7 золота; 2. И1 — 2 Метрополии, 3 золота; " \
            "3. И3 — 0 Метрополий, 8 золота." in ru
@@ -50,7 +50,7 @@ def test_a_tie_in_metropolises_and_gold_is_shared_and_said_so() -> None:
     s = _two_metropolises_each((5, 5))
     assert s.result()["winners"] == [0, 1]
     en, ru = _said(s)
-    assert en.startswith("P1 and P2 share the victory: 2 Metropolises and 5 gold each, "
+    assert en.startswith("Player 1 and Player 2 share the victory: 2 Metropolises and 5 gold each, "
                          "equal on both counts.")
     assert ru.startswith("И1 и И2 делят победу: у каждого 2 Метрополии и 5 золота, "
                          "поровну и того и другого.")

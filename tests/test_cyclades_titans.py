@@ -526,7 +526,7 @@ def test_a_titan_counts_as_one_troop_in_battle() -> None:
     give_turn(s, "ares", 0)
     s.loaded = [0, 1]  # 2+0 against 2+1: the attacker loses a figure
     act(s, 0, f"march {a} {b} 1 1")
-    assert any("P1 2+0 = 2 against P2 2+1 = 3" in e.text for e in s.log.events())
+    assert any("Player 1 2+0 = 2 against Player 2 2+1 = 3" in e.text for e in s.log.events())
     act(s, 0, "lose troop")
     assert s.pending[-1]["units"] == [0, 1]
 
