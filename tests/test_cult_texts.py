@@ -25,6 +25,8 @@ SOURCE = Path(__file__).parents[1] / "src" / "meeple" / "games" / "cult"
 # and English plurals a number did not choose ("1 followers").
 IDS = re.compile(r"\b[mlcdP]\d+\b|\b[GP]\b|level-|\('|\b1 (?:followers|coins|cards|"
                  r"conspiracies|miracles|mobs|fanatic mobs|altars)\b|\b\w+\(s\)|№0|#0\b")
+# A name put after a possessive that already has its article ("Nirrti #4's a priest").
+POSSESSIVE = re.compile(r"'s (?:a|an|the) ")
 # Templates that are the same in both languages: they hold no words, only their fields.
 FIELDS = re.compile(r"\{[^}]*\}")
 
@@ -134,7 +136,7 @@ def test_no_engine_id_shows_in_a_prompt_choice_log_line_or_result() -> None:
     for x in texts:
         for lang in ("en", "ru"):
             line = x.render(lang)
-            if IDS.search(line):
+            if IDS.search(line) or POSSESSIVE.search(line):
                 found.setdefault(x.key, line)
     assert found == {}
 
@@ -173,6 +175,10 @@ def test_russian_plurals_follow_the_number() -> None:
         == "Янус №2 продаёт Карту Величия за 1 монету."
     assert Text("cult.collects", who=who, n=6).render("ru") == "Янус №2 получает 6 монет."
     assert Text("cult.loses.followers", who=who, n=1).render("en") == "Janus #2 loses 1 follower."
+    exiled = Text("cult.exile", who=who, other=Text("cult.seat", p=0, cult=Text("cult.cult.lolth")),
+                  lv=2, priest=Text("cult.priest.a", lv=2), d=4)
+    assert exiled.render("en") == (
+        "Janus #2 drives a priest of level 2 of Lolth #1 out of district 4.")
 
 
 def test_the_glossary_names_are_those_of_the_data_files() -> None:
