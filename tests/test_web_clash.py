@@ -186,6 +186,8 @@ def test_a_russian_player_on_a_phone_plays_clash_to_the_end_by_tapping(browser: 
     small = [x for x in page.evaluate(TEXT_SIZES_JS) if x[1] < 11]
     assert small == [], small
     assert "Победные очки по источникам" in page.inner_text("#extra")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    shoot(page, "clash-game-over-390x844-ru")
     _no_engine_forms(page)
     assert not page.errors
 
