@@ -25,8 +25,10 @@ _PLAIN = {"pass", "done", "decline", "take", "recruit", "summon", "bury", "ranso
 # Districts whose service is a plain "take": what the winner gets, with its number.
 _TAKE = {1: ("wastelands", None), 3: ("slums", "followers"), 4: ("forum", None),
          6: ("trade", "coins"), 11: ("nobles", "draw"), 12: ("barracks", "followers")}
-# The arguments of each ability after its master (rituals): what each one is.
-_SLOT = {"hand_of_death", "cult_of_dead", "abyss", "charms", "denial"}
+# Abilities whose argument is a priest of the active district: what happens to it.
+_SLOT = {"hand_of_death": "arg.hand_of_death", "cult_of_dead": "arg.altar_from",
+         "abyss": "arg.abyss", "charms": "arg.charms", "denial": "arg.altar_from",
+         "exile": "arg.exile"}
 
 
 def _here(s: CultState) -> int:
@@ -46,6 +48,12 @@ def _card(tok: Arg) -> Text | str:
 def _level(tok: Arg) -> Text | str:
     lv = parse_level(tok)
     return T.priest_the(lv) if lv is not None else str(tok)
+
+
+def _subject(tok: Arg) -> Text | str:
+    """A priest as the subject of a phrase (Russian needs the nominative)."""
+    lv = parse_level(tok)
+    return T.priest_nom(lv) if lv is not None else str(tok)
 
 
 def _slot(s: CultState, p: int, d: int, slot: Arg) -> Text | str:
@@ -84,15 +92,15 @@ def _card_args(s: CultState, p: int, card: int, args: tuple[Arg, ...]) -> Text |
 
 def _ability_args(s: CultState, p: int, key: str, args: tuple[Arg, ...]) -> Text | str:
     d = _here(s)
-    if key in _SLOT or key == "exile":
-        return _slot(s, p, d, args[0])
+    if key in _SLOT:
+        return T.t(_SLOT[key], priest=_slot(s, p, d, args[0]))
     if key == "loss_of_shackles":
         return T.t("arg.district", where=T.district(int(args[0])))
     if key == "ode_of_greed":
-        return T.t("arg.greed", priest=_slot(s, p, d, args[0]), a=_level(args[1]),
-                   b=_level(args[2]))
+        return T.t("arg.greed", priest=_slot(s, p, d, args[0]), a=_subject(args[1]),
+                   b=_subject(args[2]))
     if key == "contempt":
-        return _level(args[0])
+        return T.t("arg.contempt", priest=_level(args[0]))
     if key == "guise":
         d1, d2 = int(args[0]), int(args[2])
         return T.t("arg.guise", a=_slot(s, p, d1, args[1]), da=d1, b=_slot(s, p, d2, args[3]),
