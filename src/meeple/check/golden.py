@@ -7,12 +7,12 @@ made by replaying it:
 - ``exact``: the final state's hash, every seat's view (and the spectator's) at a quarter,
   half, three quarters and the end of the game, and the result, all as JSON in English.
   A change of a game's texts changes these (views hold rendered sentences).
-- ``stable``: what no text change can alter — the state's JSON without its log (texts
-  inside it reduced to a mark), the views with their log dropped and every string reduced
-  to a mark (numbers, flags and shapes kept), the number of legal actions at every step,
-  the legal actions themselves at the marked steps, and the returns. When texts were
-  changed, re-recording must leave every stable fingerprint as it was: that proves the
-  rules did not change.
+- ``stable``: the rules fingerprint, what no change of texts or views can alter — the
+  state's JSON without its log (texts inside it reduced to a mark), the number of legal
+  actions at every step, the legal actions themselves at the marked steps, and the
+  returns. When texts or views were changed, re-recording must leave every stable
+  fingerprint as it was: that proves the rules did not change. (Views are not in it: the
+  texts work adds fields to views, such as a season's calendar, without touching a rule.)
 
 The records are stored gzipped, one file per game (``DIR/GAME.json.gz``).
 """
@@ -33,7 +33,7 @@ from meeple.core.errors import MeepleError
 from meeple.core.game import State
 from meeple.core.registry import get_game
 from meeple.core.rng import Rng
-from meeple.core.text import Text, localize
+from meeple.core.text import localize
 from meeple.sim.match import bot_chooser, bot_seed
 
 FORMAT = "meeple-golden/1"
@@ -130,30 +130,13 @@ def _state_skeleton(value: Any) -> Any:
     return value
 
 
-def _view_skeleton(value: Any) -> Any:
-    """A view as no text change can alter it: no log, every string a mark (a view holds
-    rendered names and prompts), numbers, flags and the shape kept."""
-    if isinstance(value, dict):
-        return {str(k): _view_skeleton(v) for k, v in value.items() if k != "log"}
-    if isinstance(value, list | tuple):
-        return [_view_skeleton(v) for v in value]
-    if isinstance(value, str | Text):
-        return "s"
-    return value
-
-
 def _marks(n: int) -> list[int]:
     return sorted({n // 4, n // 2, 3 * n // 4, n})
 
 
-def _views(state: State) -> tuple[list[str], list[str]]:
+def _views(state: State) -> list[str]:
     seats: list[int | None] = [*range(state.game.seat_count(state)), None]
-    exact, stable = [], []
-    for p in seats:
-        view = state.view(p)
-        exact.append(_h(localize(view)))
-        stable.append(_h(_view_skeleton(view)))
-    return exact, stable
+    return [_h(localize(state.view(p))) for p in seats]
 
 
 def fingerprint(game: str, players: int, seed: int, options: dict[str, Any],
@@ -164,11 +147,10 @@ def fingerprint(game: str, players: int, seed: int, options: dict[str, Any],
     marks = set(_marks(len(actions)))
     counts = hashlib.sha256()
     exact_views: dict[str, list[str]] = {}
-    stable_views: dict[str, list[str]] = {}
     legal_at: dict[str, str] = {}
 
     def mark(step: int, legal: list[Action] | None) -> None:
-        exact_views[str(step)], stable_views[str(step)] = _views(state)
+        exact_views[str(step)] = _views(state)
         if legal is not None:
             legal_at[str(step)] = _h([str(a) for a in legal])
 
@@ -187,7 +169,7 @@ def fingerprint(game: str, players: int, seed: int, options: dict[str, Any],
     return {
         "exact": {"hash": state.hash(), "views": exact_views,
                   "result": _h(localize(state.result())) if ended else None},
-        "stable": {"state": _h(_state_skeleton(state.to_json())), "views": stable_views,
+        "stable": {"state": _h(_state_skeleton(state.to_json())),
                    "legal_counts": counts.hexdigest()[:16], "legal_at": legal_at,
                    "returns": state.returns() if ended else None},
     }

@@ -102,7 +102,7 @@ def play_random(state: State, steps: int, seed: int) -> State:
         if state.is_terminal():
             break
         p = state.current_players()[0]
-        state.apply_unchecked(p, rng.choice(state.legal_actions(p)))
+        state.apply_unchecked(p, state.random_action(p, rng))
     return state
 
 

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from meeple.core.actions import Action
 from meeple.core.errors import IllegalActionError
 from meeple.core.log import Log
+from meeple.core.rng import Rng
 from meeple.core.text import DEFAULT_LANG, Message, render
 
 CHANCE = -1
@@ -179,6 +180,13 @@ class State(ABC):
     @abstractmethod
     def legal_actions(self, player: int) -> list[Action]:
         """Every action ``player`` may take now (empty if nothing is asked of them)."""
+
+    def random_action(self, player: int, rng: Rng) -> Action:
+        """One of ``player``'s legal actions, uniformly at random from ``rng``: what a random
+        player or a playout takes. A game may draw it without listing every action (as
+        python-chess's lazy legal moves); it must stay uniform over :meth:`legal_actions`
+        and draw only from ``rng``. The default lists them and picks one."""
+        return rng.choice(self.legal_actions(player))
 
     @abstractmethod
     def apply_unchecked(self, player: int, action: Action) -> None:

@@ -33,6 +33,9 @@ class Event(NamedTuple):
         return [self.round, self.audience, message_to_json(self.message)]
 
 
+_make_event = tuple.__new__
+
+
 class Log:
     __slots__ = ("_cache", "_events", "_n")
 
@@ -44,9 +47,12 @@ class Log:
         self._cache: tuple[list[Event], int, int | None, list[Event]] | None = None
 
     def add(self, round_: int, text: Message, audience: int = EVERYONE) -> None:
-        if len(self._events) != self._n:
-            self._events = self._events[: self._n]
-        self._events.append(Event(round_, audience, text))
+        events = self._events
+        if len(events) != self._n:
+            events = self._events = events[: self._n]
+        # the tuple made directly: Event(...) goes through a Python-level __new__, and
+        # every rule writes log lines
+        events.append(_make_event(Event, (round_, audience, text)))
         self._n += 1
 
     def __len__(self) -> int:

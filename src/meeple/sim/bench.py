@@ -31,7 +31,7 @@ def _random_game(game_name: str, players: int, seed: int, options: dict[str, Any
     t0 = _clock()
     while not state.is_terminal():
         player = state.current_players()[0]
-        state.apply_unchecked(player, rng.choice(state.legal_actions(player)))
+        state.apply_unchecked(player, state.random_action(player, rng))
         actions += 1
         if keep_every and actions % keep_every == 0:
             kept.append(state.clone())
