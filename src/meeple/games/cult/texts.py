@@ -147,8 +147,11 @@ def card_title(code: int) -> Name:
 
 @cache
 def card(code: int) -> Name:
-    """A card as sentences name it: its token and name ("c5 Exorcism"), or the
-    Greatness card."""
+    """A card as sentences name it: its name ("Exorcism"; the token stays an argument, for
+    whoever reads the text as data), or the Greatness card."""
     if code == GREATNESS:
         return name("greatness.acc")
-    return name("card", token=card_token(code), name=card_title(code))
+    # A conspiracy's or licence's name is a title: Russian quotes it, so that it needs no
+    # declining after a verb ("купить «Община Пустошей»"); a miracle is "чудо (...)".
+    key = "card" if code < CONSPIRACY else "card.named"
+    return name(key, token=card_token(code), name=card_title(code))
