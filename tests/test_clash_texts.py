@@ -236,3 +236,20 @@ def test_the_view_gives_victory_points_by_source_adding_up_to_the_score() -> Non
                          for c in v["cities"])
             assert parts["pieces"] == pieces
             assert parts["advances"] == len(v["players"][p]["advances"]) / 2
+
+
+def test_a_game_of_fewer_rounds_by_the_house_rule_says_how_many_were_played() -> None:
+    # "six rounds played" is the rule's ending; the rounds option ends the game sooner.
+    s = GAME.new_state(2, 3, {"rounds": 2})
+    while not s.is_terminal():  # each player ends every turn at once
+        p = s.prompts()[0].player
+        legal = s.legal_actions(p)
+        s.apply(p, next((a for a in legal if str(a) in ("end", "keep", "stop")), legal[0]))
+    assert s.round == 2 and s.outcome["reason"] == "six rounds played"  # as saves know it
+    reason = s.result()["reason_text"]
+    assert reason.render("en") == "2 rounds played (a house rule)"
+    assert reason.render("ru") == "сыграно раундов: 2 (домашнее правило)"
+    six = GAME.new_state(2, 3)
+    six.outcome = {"reason": "six rounds played", "winners": [0]}
+    six.phase = "over"
+    assert six.result()["reason_text"].render("en") == "six rounds played"

@@ -127,7 +127,8 @@ class ClashState(State):
         out = dict(self.outcome)
         # the sentence the client shows, in the reader's language; "reason" stays as saved
         out["reason_text"] = reason_text(None if out.get("reason") == "six rounds played"
-                                         else [p for p in self.order if not self.cities_of(p)])
+                                         else [p for p in self.order if not self.cities_of(p)],
+                                         int(self.options.get("rounds") or 0))
         return out
 
     def view(self, player: int | None) -> dict[str, Any]:

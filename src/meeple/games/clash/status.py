@@ -166,9 +166,12 @@ def finish(s: ClashState, reason: str = "six rounds played") -> None:
                                                for p in range(s.n)])))
 
 
-def reason_text(homeless: list[int] | None) -> Text:
+def reason_text(homeless: list[int] | None, rounds: int = 0) -> Text:
     """Why the game ended, as a sentence in the reader's language (the outcome's
-    ``reason`` stays the English sentence saves and scenarios know)."""
+    ``reason`` stays the English sentence saves and scenarios know); ``rounds`` is the
+    house rule's number of rounds, 0 for the rule's six."""
     if not homeless:
+        if rounds and rounds != int(RULES["rounds"]):
+            return t("reason.rounds_n", n=rounds)
         return t("reason.rounds")
     return t("reason.no_city", who=comma([who(p) for p in homeless]))
