@@ -125,3 +125,16 @@ def test_the_colonies_log_reads_as_sentences_and_only_the_report_is_markdown(
     assert _bad(log, lambda line: line.startswith(("#", "- "))) == []
     report = lines(s, 0, None, lang)
     assert report[0].startswith("## ") and any(x.startswith("- ") for x in report)
+
+
+def test_the_colonies_result_says_why_and_who_won_in_the_readers_language() -> None:
+    from meeple.games.colonies import ColoniesState
+
+    s = play_random(ColoniesGame().new_state(2, 7, {"seasons": 1}), 400, 7)
+    assert isinstance(s, ColoniesState) and s.is_terminal()
+    en, ru = localize(s.result(), "en"), localize(s.result(), "ru")
+    assert en["reason"] == ru["reason"] == "victory_points"  # the code stays for machines
+    assert en["reason_text"].startswith("the most victory points")
+    assert ru["reason_text"].startswith("больше всего Победных Очков")
+    assert en["text"].startswith(("Winner: P", "Shared victory: P"))
+    assert ru["text"].startswith(("Победитель: ", "Победа поделена: "))

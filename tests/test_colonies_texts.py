@@ -123,7 +123,7 @@ def test_prompts_and_choices_read_in_russian() -> None:
     assert isinstance(prompt, Text)
     assert prompt.render("en") == "P1 Trader, Heat 1402: 0/2 actions, 0/3 ravens; submit when done"
     assert prompt.render("ru") == ("Торговец №1, Сезон Жара 1402 года: действий 0/2, "
-                                   "воронов 0/3; когда готово — submit")
+                                   "воронов 0/3; когда готово — «отправить эти приказы»")
     choices = {str(a): s.describe(0, a) for a in s.legal_actions(0)}
     assert isinstance(choices["offensive 5"], Text)
     assert choices["offensive 5"].render("en") == "Offensive on 5 Weeping Woods"

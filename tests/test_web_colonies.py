@@ -94,6 +94,13 @@ def test_two_people_play_colonies_to_the_end_in_russian_by_clicking(browser: Any
     for page in (a, b):
         page.wait_for_selector('#prompt .choice[data-action="ready"]')
         page.click('#prompt .choice[data-action="ready"]')
+    # On the phone every word of the map is 11 px tall or more.
+    b.wait_for_selector(".col-board text")
+    small = b.evaluate(
+        "() => [...document.querySelectorAll('.col-board text')].filter(e => e.textContent.trim()"
+        ").map(e => [e.textContent, parseFloat(e.getAttribute('font-size'))"
+        " * e.getScreenCTM().a]).filter(([, px]) => px < 11)")
+    assert small == []
     for season in range(2):
         # An order given by clicking a highlighted province (one is sent at once; several
         # open a list beside it), then the orders are sent from the status bar.
@@ -109,6 +116,8 @@ def test_two_people_play_colonies_to_the_end_in_russian_by_clicking(browser: Any
                 except Exception:
                     continue
             page.wait_for_selector(".col-orders li", state="attached")
+            if season == 0:
+                page.screenshot(path=str(SHOTS / f"colonies-table-ru-{'phone' if page is b else '1280'}.png"))
             page.click('#prompt .choice[data-action="submit"]')
         if season == 0:
             a.wait_for_function("document.querySelector('#report h3, #report h4')", timeout=30_000)
@@ -117,5 +126,11 @@ def test_two_people_play_colonies_to_the_end_in_russian_by_clicking(browser: Any
         page.wait_for_selector("#game-over", state="attached", timeout=30_000)
         text = page.text_content("#tablegrid, #table") or ""
         assert "Игрок 1" in text and "P0" not in page.text_content("#side")
+        # The season on the map's banner is named in Russian, from the glossary.
+        assert "Сезон" in page.inner_text(".col-map .banner")
+        # Who won and why, in Russian.
+        over = page.inner_text("#game-over")
+        assert "Победных Очков" in over and "victory" not in over, over
+    a.screenshot(path=str(SHOTS / "colonies-table-ru-over.png"))
     assert "Ваш дом" in a.inner_text("#mine")
     assert not a.errors and not b.errors

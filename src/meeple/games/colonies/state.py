@@ -130,8 +130,14 @@ class ColoniesState(State):
     def result(self) -> dict[str, Any]:
         if self.phase != "over":
             return {"winner": None, "reason": None, "rounds": self.round}
+        from meeple.games.colonies.texts import chain, seats, t
+
+        # The code stays for machines; the texts are for the end screen, in its language.
         return {"winner": self.winners[0] if len(self.winners) == 1 else None,
                 "winners": self.winners[:], "reason": "victory_points",
+                "reason_text": t("vp.reason"),
+                "text": t("vp.winner" if len(self.winners) == 1 else "vp.shared",
+                          who=chain(seats(self, self.winners), "comma")),
                 "rounds": self.season_no + 1, "points": self.final.get("points")}
 
     def clone(self) -> ColoniesState:

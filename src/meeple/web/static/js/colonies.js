@@ -21,7 +21,18 @@ addText(COLONIES_TEXT);
 
 const ROWS = [[1, 2, 3], [4, 5, 6, 7], [8, 9, 10], [11, 12, 13, 14], [15]];
 const POS = {};
-ROWS.forEach((row, r) => row.forEach((id, i) => { POS[id] = [400 + (i - (row.length - 1) / 2) * 200, 55 + r * 100]; }));
+// Rows 130 apart: room under each province for its name on two lines (Russian names are
+// long) at a size that stays 11 px or more when the map is a phone's width.
+const ROW_GAP = 130, MAP_H = 55 + 4 * ROW_GAP + 110, NAME_PX = 24;
+ROWS.forEach((row, r) => row.forEach((id, i) => { POS[id] = [400 + (i - (row.length - 1) / 2) * 200, 55 + r * ROW_GAP]; }));
+// A long name on two lines, split at the space nearest its middle.
+function nameLines(name) {
+  if (name.length <= 12 || !name.includes(" ")) return [name];
+  const mid = name.length / 2;
+  let best = -1;
+  for (let i = 0; i < name.length; i++) if (name[i] === " " && (best < 0 || Math.abs(i - mid) < Math.abs(best - mid))) best = i;
+  return [name.slice(0, best), name.slice(best + 1)];
+}
 const quote = (text) => JSON.stringify(text);
 export const RES = ["gold", "army", "loyalty", "reputation"];
 const cap = (k) => k[0].toUpperCase() + k.slice(1);
@@ -58,8 +69,8 @@ export function board(p, ctx) {
   const mineAsked = p.choices && p.seat !== null && p.waiting.includes(p.seat);
   const byProv = {};
   if (mineAsked) for (const c of p.choices) { const n = provinceOf(c.action); if (n) (byProv[n] ||= []).push(c); }
-  const svg = s("svg", { class: "board col-board", viewBox: "0 0 800 540", role: "group", "aria-label": t("colMap") });
-  svg.append(s("rect", { x: 0, y: 0, width: 800, height: 540, rx: 14, fill: "#cfe0ec" }));
+  const svg = s("svg", { class: "board col-board", viewBox: `0 0 800 ${MAP_H}`, role: "group", "aria-label": t("colMap") });
+  svg.append(s("rect", { x: 0, y: 0, width: 800, height: MAP_H, rx: 14, fill: "#cfe0ec" }));
   for (const pr of v.provinces) {
     const [x, y] = POS[pr.id];
     const owner = pr.owner;
@@ -70,7 +81,8 @@ export function board(p, ctx) {
         fill: owner === null ? "#efe6cf" : "#e4edd2", stroke: owner === null ? "#6d6a60" : seatColour(owner),
         "stroke-width": owner === null ? 2 : 5 }),
       s("text", { x: x - 18, y: y + 8, "text-anchor": "middle", "font-size": 26, "font-weight": 800, fill: "#1c1b19", text: pr.id }),
-      s("text", { x, y: y + 60, "text-anchor": "middle", "font-size": 22, "font-weight": 600, fill: "#1c1b19", text: provName(ctx, pr) }));
+      ...nameLines(provName(ctx, pr)).map((line, n) => s("text", { x, y: y + 62 + n * (NAME_PX + 2), "text-anchor": "middle",
+        "font-size": NAME_PX, "font-weight": 600, fill: "#1c1b19", text: line })));
     if (owner !== null) g.append(at(banner(owner), x + 12, y - 6, 1.1));
     if (pr.colonized) g.append(at(block(owner === null ? "#8d8677" : owner), x + 14, y + 18, 0.8));
     const label = `${pr.id} ${provName(ctx, pr)} — ${who}${pr.colonized ? `, ${t("colColony")}` : ""}`;

@@ -32,7 +32,8 @@ export function resolveSeal(p, ctx) {
   if (!c || p.seat !== v.master) return null;
   const late = unsent(v).map((i) => ctx.seatName(i));
   const warn = warning(late);
-  const g = s("g", { class: "col-seal", "data-id": "resolve" },
+  // At the map's bottom right corner (the map is 800 × 685).
+  const g = s("g", { class: "col-seal", "data-id": "resolve", transform: "translate(0 165)" },
     s("rect", { x: 584, y: 450, width: 208, height: 64, rx: 12, fill: "#7a2e1f", stroke: "#1c1b19", "stroke-width": 3 }),
     s("circle", { cx: 612, cy: 482, r: 18, fill: "#c0392b", stroke: "#1c1b19", "stroke-width": 2.5 }),
     s("path", { d: "M603 482 L610 489 L622 474", fill: "none", stroke: "#fff", "stroke-width": 3.5, "stroke-linecap": "round" }),
