@@ -117,7 +117,8 @@ def test_two_people_play_colonies_to_the_end_in_russian_by_clicking(browser: Any
                     continue
             page.wait_for_selector(".col-orders li", state="attached")
             if season == 0:
-                page.screenshot(path=str(SHOTS / f"colonies-table-ru-{'phone' if page is b else '1280'}.png"))
+                size = "phone" if page is b else "1280"
+                page.screenshot(path=str(SHOTS / f"colonies-table-ru-{size}.png"))
             page.click('#prompt .choice[data-action="submit"]')
         if season == 0:
             a.wait_for_function("document.querySelector('#report h3, #report h4')", timeout=30_000)
