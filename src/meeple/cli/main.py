@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -21,9 +21,11 @@ app.add_typer(bench_app, name="bench")
 
 
 def _subcommands() -> None:
+    from meeple.cli.bench import bench_engine, bench_search
     from meeple.cli.client import app as client_app
     from meeple.cli.colonies import app as colonies_app
     from meeple.cli.db import app as db_app
+    from meeple.cli.golden import app as golden_app
     from meeple.cli.people import admin_app, ratings_app
     from meeple.cli.serve import serve
     from meeple.cli.sim import arena, ladder, simulate, train
@@ -32,6 +34,9 @@ def _subcommands() -> None:
     app.add_typer(colonies_app, name="colonies")
     app.add_typer(client_app, name="client")
     app.add_typer(db_app, name="db")
+    app.add_typer(golden_app, name="golden")
+    bench_app.command("engine")(bench_engine)
+    bench_app.command("search")(bench_search)
     app.add_typer(admin_app, name="admin")
     app.add_typer(ratings_app, name="ratings")
     app.command()(simulate)
@@ -198,41 +203,6 @@ def scenario(
     typer.echo(f"{len(results)} scenarios: {passed} passed, {failed} failed")
     if failed:
         raise typer.Exit(1)
-
-
-def _bench(run: Any, game: str, players: int, seconds: float, as_json: bool) -> None:
-    try:
-        result = run(game, players, seconds)
-    except (KeyError, ValueError) as e:
-        fail(str(e))
-    typer.echo(json.dumps(result) if as_json else "\n".join(
-        f"{k:>20}: {v}" for k, v in result.items()))
-
-
-@bench_app.command("engine")
-def bench_engine(
-    game: Annotated[str, typer.Option(help="Game name.")] = "cult",
-    players: Annotated[int, typer.Option(help="Players per game.")] = 4,
-    seconds: Annotated[float, typer.Option(help="Seconds of self-play to time.")] = 5.0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-) -> None:
-    """Random self-play speed on one core, clone and legal-listing cost."""
-    from meeple.sim.bench import bench_engine as run
-
-    _bench(run, game, players, seconds, as_json)
-
-
-@bench_app.command("search")
-def bench_search(
-    game: Annotated[str, typer.Option(help="Game name.")] = "cult",
-    players: Annotated[int, typer.Option(help="Players.")] = 4,
-    seconds: Annotated[float, typer.Option(help="Seconds of search to time.")] = 5.0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-) -> None:
-    """ISMCTS iterations per second at a fixed mid-game position."""
-    from meeple.sim.bench import bench_search as run
-
-    _bench(run, game, players, seconds, as_json)
 
 
 @bench_app.command("server")
