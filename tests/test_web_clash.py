@@ -211,6 +211,12 @@ def test_the_table_is_accessible_and_drawn_at_both_sizes_in_both_languages(
     assert_accessible(page, f"the Clash table {size} {lang}")
     shoot(page, f"clash-table-{size}-{lang}-picked")
     # A card in the hand shows both its halves.
-    if page.locator("#mine .gcard").count():
-        assert page.locator("#mine .gcard").first.locator(".cl-half").count() == 2
+    assert page.locator("#mine .gcard").count() >= 1
+    assert page.locator("#mine .gcard").first.locator(".cl-half").count() == 2
+    if size == "390x844":  # the panels as tabs: my cards, then the players
+        for tab in ("mine", "players"):
+            page.click(f'.tabbar [data-tab="{tab}"]')
+            page.wait_for_selector(f'.tabbar [data-tab="{tab}"][aria-selected="true"]')
+            shoot(page, f"clash-table-{size}-{lang}-{tab}")
+        assert_accessible(page, f"the Clash table's tabs {size} {lang}")
     assert not page.errors
