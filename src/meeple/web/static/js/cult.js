@@ -24,7 +24,7 @@ export function players(p, ctx) {
     const stats = [
       { id: `s-${i}-power`, icon: icon(star({ colour: "#6b3fa0" }), 18), value: pl.power, label: t("cu_power"), help: t("cu_powerHelp") },
       { id: `s-${i}-followers`, icon: icon(meeple(c), 18), value: pl.followers, label: t("cu_followers"), help: t("cu_followersHelp") },
-      { id: `s-${i}-coins`, icon: icon(coin(null), 18), value: pl.coins, label: t("cu_coins"), help: "" },
+      { id: `s-${i}-coins`, icon: icon(coin(null), 18), value: pl.coins, label: t("cu_coins"), help: t("cu_coinsHelp") },
       { id: `s-${i}-mobs`, icon: icon(banner(c), 18), value: pl.mobs, label: t("cu_mobs"), help: t("cu_mobsHelp") },
       { id: `s-${i}-altars`, icon: icon(block(c), 18), value: pl.altars, label: t("cu_altars"), help: t("cu_altarsHelp") },
       { id: `s-${i}-rituals`, icon: h("span", { class: "cu-glyph", text: "☽" }), value: pl.rituals, label: t("cu_rituals"), help: t("cu_ritualsHelp") },
