@@ -59,16 +59,41 @@ def simulate(
     ray: Annotated[str | None, typer.Option(
         help="Play on this Ray cluster (address, e.g. 127.0.0.1:6379) instead of --workers.")]
     = None,
+    strengths: Annotated[str | None, typer.Option(
+        help="Bot kinds from the weakest to the strongest, e.g. random,heuristic,learned: "
+             "the games once per kind, compared side by side.")] = None,
     option: OptionList = None,
 ) -> None:
     """Bots play GAMES games; win rates with 95% intervals per faction, seat, bot, victory
     condition (and for Cult per licence and card kind played). An interrupted run resumes:
-    games already in OUT/games.jsonl are not played again."""
+    games already in OUT/games.jsonl are not played again. With --strengths, the games are
+    played once per bot kind (every seat that kind), and OUT/strengths.md sets the tables
+    side by side with a verdict per faction, seat, card and victory condition."""
     try:
-        name, n, kinds = _check(game, players, bots)
+        name, n, kinds = _check(game, players, strengths or bots)
     except (KeyError, ValueError) as e:
         fail(str(e))
     options = _options(name, max_rounds, option)
+    if not strengths:
+        _simulate(name, n, kinds, seed, games, options, workers, out, ray)
+        return
+    from meeple.sim.strengths import compare, markdown
+
+    summaries = {k: _simulate(name, n, [k], seed, games, options, workers,
+                              out / k.replace(":", "_").replace("+", "_"), ray) for k in kinds}
+    comparison = compare(summaries, n)
+    comparison.update({"game": name, "players": n, "games": games, "first_seed": seed,
+                       "options": options})
+    (out / "strengths.json").write_text(json.dumps(comparison, indent=1))
+    page = out / "strengths.md"
+    page.write_text(markdown(comparison, f"{name}, {n} players: {games} games per strength "
+                             f"({', '.join(kinds)})"))
+    typer.echo(f"{len(comparison['findings'])} findings. Side by side: {page}")
+
+
+def _simulate(name: str, n: int, kinds: list[str], seed: int, games: int,
+              options: dict[str, Any], workers: int, out: Path, ray: str | None
+              ) -> dict[str, Any]:
     out.mkdir(parents=True, exist_ok=True)
     log = out / "games.jsonl"
     done: dict[int, dict[str, Any]] = {}
@@ -81,7 +106,8 @@ def simulate(
     todo = games - len(done)
     start = time.perf_counter()
     with _progress() as bar, log.open("a") as sink:
-        task = bar.add_task(f"{name} x{games}", total=games, completed=len(done), rate=0.0)
+        task = bar.add_task(f"{name} x{games} {','.join(kinds)}", total=games,
+                            completed=len(done), rate=0.0)
 
         def record(row: dict[str, Any]) -> None:
             sink.write(json.dumps(row) + "\n")
@@ -102,6 +128,7 @@ def simulate(
     page = write_report(out, f"{name}: {len(rows)} games, bots {', '.join(kinds)}", summary,
                         [r["rounds"] for r in rows], n)
     typer.echo(f"{len(rows)} games ({todo} played now). Report: {page}")
+    return summary
 
 
 def _read(log: Path, seed: int, games: int) -> list[dict[str, Any]]:
