@@ -9,6 +9,7 @@ import { logLine } from "./ui/story.js";
 import { zoomable } from "./ui/zoom.js";
 import { hideIfOrphaned } from "./ui/tooltip.js";
 import { LOBBY_TEXT } from "./text/lobby.js";
+import { TABLE_TEXT } from "./text/table.js";
 import { lobbyStyle } from "./lobby.js";
 import * as cult from "./cult.js";
 import * as colonies from "./colonies.js";
@@ -16,6 +17,7 @@ import * as cyclades from "./cyclades.js";
 import * as clash from "./clash.js";
 
 addText(LOBBY_TEXT);
+addText(TABLE_TEXT);
 const GAMES = { cult, colonies, cyclades, clash };
 const WINDOW = 30;  // the replay route sends the last 30 log lines of a position
 
@@ -57,8 +59,10 @@ export function showReplay(root, gid, token) {
     if (!cache.has(v)) cache.set(v, call("GET", `/api/games/${gid}/replay?version=${v}`, { token }).catch((e) => { cache.delete(v); throw e; }));
     return cache.get(v);
   };
-  const seatName = (i) => (base.seats[i] && base.seats[i].name) || `${t("lb.seatN")} ${i + 1}`;
-  const names = () => base.seats.map((_, i) => [seatName(i), i]);
+  // As the table names seats ("Player 2"), so the log's names take their colours here too.
+  const seatName = (i) => (base.seats[i] && base.seats[i].name) || `${t("seatN")} ${i + 1}`;
+  const names = () => base.seats.map((_, i) => [seatName(i), i])
+    .concat(base.seats.map((_, i) => [`${t("seatN")} ${i + 1}`, i]));
 
   const go = async (version) => {
     want = Math.max(0, Math.min(total || version, version));
