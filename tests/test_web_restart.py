@@ -2,7 +2,8 @@
 small proxy in front of two server processes on one PostgreSQL and one Redis; process A
 is stopped (SIGTERM) and started again, then process B. Every move clicked is in the
 game's record exactly once, the pages end at the server's version, and neither page
-showed an error: only the "Reconnecting…" pause. A move clicked while its server drains
+showed an error: only the "Reconnecting…" pause (one page plays in Russian, where it says
+"Переподключение…"). A move clicked while its server drains
 (503 "restarting") is sent again under the same idempotency key until one server takes
 it."""
 
@@ -24,7 +25,10 @@ from tests.test_web_e2e import _page, browser
 
 __all__ = ["browser"]  # the fixture, shared with the other browser tests
 
-YOUR_TURN = "● Your turn — meeple"
+# The second page plays in Russian: the pause is said in both languages.
+LANGS = ("en", "ru")
+YOUR_TURN = {"en": "● Your turn — meeple", "ru": "● Ваш ход — meeple"}
+PAUSE = {"en": "Reconnecting…", "ru": "Переподключение…"}
 DRAIN = "3"  # seconds a stopped server refuses moves before it closes: a click lands inside
 
 # Before any script of the page: what the page showed (each text of the error line, how
@@ -39,7 +43,7 @@ WATCH = """
     const said = err ? err.textContent.trim() : '';
     if (said && seen.errors.at(-1) !== said) seen.errors.push(said);
     const p = document.getElementById('reconnecting');
-    const now = !!(p && !p.hidden && p.textContent.startsWith('Reconnecting'));
+    const now = !!(p && !p.hidden && p.textContent.startsWith(window.__pause));
     if (now && !paused) seen.pauses += 1;
     paused = now;
   };
@@ -128,7 +132,7 @@ def _whose_turn(pages: list[Any], timeout: float = 120) -> int:
     end = time.time() + timeout
     while time.time() < end:
         for i, page in enumerate(pages):
-            if page.title() == YOUR_TURN:
+            if page.title() == YOUR_TURN[LANGS[i]]:
                 return i
         time.sleep(0.05)
     raise AssertionError(f"no page showed its turn within {timeout} s: "
@@ -187,8 +191,10 @@ def test_a_rolling_restart_of_two_servers_loses_no_clicked_move_and_shows_no_err
             "options": {"limit": 30}}).json()
         gid, owner = g["id"], g["owner_token"]
         pages = []
-        for seat in g["seats"]:
+        for seat, lang in zip(g["seats"], LANGS, strict=True):
             page = _page(browser)
+            page.add_init_script(f"localStorage.setItem('meeple.lang', '{lang}');"
+                                 f"window.__pause = '{PAUSE[lang]}';")
             page.add_init_script(WATCH)
             dialogs: list[str] = []
             page.on("dialog", lambda d, dialogs=dialogs: (dialogs.append(d.message), d.dismiss()))

@@ -37,7 +37,7 @@ export function showTable(root, gid, token) {
     gid, token, catalog: {}, payload: null, prev: null, log: [], filter: null, selected: null,
     changed: new Set(), lang: language(), t,
   };
-  const ui = { tab: {}, zoom: { scale: 1, x: 0, y: 0 }, since: {}, all: {}, pop: null, wasMine: false, mark: null, actedAt: null, sending: false };
+  const ui = { tab: {}, zoom: { scale: 1, x: 0, y: 0 }, since: {}, all: {}, pop: null, wasMine: false, mark: null, actedAt: null, sending: 0 };
   const mod = () => (ctx.payload ? GAMES[ctx.payload.game] : null);
 
   // --- the page's regions ---------------------------------------------------------
@@ -70,9 +70,9 @@ export function showTable(root, gid, token) {
 
   // --- acting ---------------------------------------------------------------------
   ctx.send = async (action) => {
-    // One move at a time: while one waits out a restart, another click would be a second
-    // move made at the same version.
-    if (ui.sending) return;
+    // While a move waits out a restart, another click would be a second move made at the
+    // same version: the first is kept, the click ignored.
+    if (ui.sending && reconnecting()) return;
     error.textContent = "";
     closePopover(false);
     ctx.selected = null;
@@ -81,7 +81,7 @@ export function showTable(root, gid, token) {
     const key = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
     const version = ctx.payload.version;
     ui.actedAt = version;  // the next version holds my move (the update may beat the reply)
-    ui.sending = true;
+    ui.sending += 1;
     drawConnection();
     try {
       const ack = await call("POST", `/api/games/${gid}/actions`, { token, body: { action, version, key }, patient: true });
@@ -92,7 +92,7 @@ export function showTable(root, gid, token) {
       error.textContent = `${t("notAllowed")}: ${e.message}`;
       refresh();
     } finally {
-      ui.sending = false;
+      ui.sending -= 1;
       drawConnection();
     }
   };
