@@ -3,6 +3,7 @@
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
@@ -201,3 +202,20 @@ def test_terminal_play_counts_seats_from_one(tmp_path: Path) -> None:
         play_terminal(game, players, seats, 3, {}, None, read=first, write=said.append)
         assert prompts and set(prompts) == {f"Player {players}> "}, (game, prompts)
         assert re.search(r"\bP0\b", "\n".join(said)) is None, (game, said[:20])
+
+
+def test_the_server_client_asks_as_player_n(monkeypatch: Any) -> None:
+    """`meeple client play` counts seats from 1 too: seat 1 is asked as 'Player 2>'."""
+    from meeple.cli import client
+
+    asked: list[str] = []
+
+    def answer(prompt: str) -> str:
+        asked.append(prompt)
+        return "quit"
+
+    monkeypatch.setattr("builtins.input", answer)
+    view = {"board": "", "prompt": ["Janus #2: place a free priest, or pass"],
+            "choices": [{"text": "pass", "action": "pass"}], "seat": 1}
+    assert client._ask(view) is None
+    assert asked == ["Player 2> "]

@@ -42,7 +42,7 @@ def new(
     mine = None
     for s in g["seats"]:
         if "token" in s:
-            typer.echo(f"  seat {s['seat']} ({s['kind']}): meeple client play {g['id']} "
+            typer.echo(f"  player {s['seat'] + 1} ({s['kind']}): meeple client play {g['id']} "
                        f"{s['token']} --server {server}")
             mine = mine or s["token"]
     if mine is None:
@@ -184,7 +184,7 @@ def _ask(v: dict[str, Any]) -> str | None:
     for i, c in enumerate(choices, 1):
         typer.echo(f"  {i:>3}. {c['text']:<60} [{c['action']}]")
     while True:
-        line = input(f"P{v['seat']}> ").strip()
+        line = input(f"Player {v['seat'] + 1}> ").strip()  # seats counted from 1, as people do
         if line in ("quit", "exit"):
             return None
         if line.isdecimal() and 1 <= int(line) <= len(choices):
