@@ -54,3 +54,21 @@ def test_the_stream_is_splitmix64s_reference_sequence() -> None:
             x = b.next64()
         assert a.below(n) == x % n
         assert a.state == b.state
+
+
+def test_shuffle_draws_each_swap_as_below_does() -> None:
+    """Fisher-Yates with ``below(i + 1)`` for the card at i, from the last card down:
+    the order every saved game and golden record was dealt with."""
+    for seed in (1, 2, 99):
+        items = list(range(52))
+        Rng(seed).shuffle(items)
+        want, r = list(range(52)), Rng(seed)
+        for i in range(51, 0, -1):
+            j = r.below(i + 1)
+            want[i], want[j] = want[j], want[i]
+        assert items == want
+    a, b = Rng(4), Rng(4)
+    a.shuffle([1, 2, 3])
+    b.below(3)
+    b.below(2)
+    assert a.state == b.state, "the stream goes on where the shuffle left it"

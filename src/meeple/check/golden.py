@@ -202,8 +202,18 @@ def play(plan: Plan) -> list[tuple[int, str]]:
     return actions
 
 
-def record(plan: Plan) -> dict[str, Any]:
-    actions = play(plan)
+def plan_key(rec: dict[str, Any]) -> tuple[Any, ...]:
+    """What identifies a planned game in a record."""
+    return (rec.get("players"), rec.get("seed"), json.dumps(rec.get("options"), sort_keys=True),
+            tuple(rec.get("heuristic") or ()))
+
+
+def record(plan: Plan, actions: list[tuple[int, str]] | None = None) -> dict[str, Any]:
+    """The planned game with its fingerprints; with ``actions`` (those of an earlier
+    recording) the same game is fingerprinted again instead of played anew, so that bots
+    changed since cannot make it another game."""
+    if actions is None:
+        actions = play(plan)
     return {"game": plan.game, "players": plan.players, "seed": plan.seed,
             "options": plan.options, "heuristic": list(plan.heuristic),
             "actions": [[p, a] for p, a in actions],

@@ -4,12 +4,14 @@ engine changed no result (docs/performance.md)."""
 from __future__ import annotations
 
 import time
+from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from meeple.cli.common import fail
+from meeple.core.errors import MeepleError
 
 app = typer.Typer(no_args_is_help=True,
                   help="Golden game records: record them once, check every replay against them.")
@@ -34,11 +36,24 @@ def record(
     game: GameOption = "all",
     replace: Annotated[bool, typer.Option(
         help="Overwrite existing files (their rules fingerprints are compared first).")] = False,
+    fresh: Annotated[bool, typer.Option(
+        help="With --replace: play the games anew instead of taking the recorded actions "
+        "again (the bots may have changed: the games may then differ).")] = False,
 ) -> None:
     """Play each game's fixed list of games and store them with their hashes. An existing
-    file is kept unless --replace; with it, the new recording's rules fingerprints (what
-    no text change can alter) are compared with the old ones and the differences listed."""
-    from meeple.check.golden import GoldenError, compare_stable, load, path_for, plans, save
+    file is kept unless --replace; with it, the recorded games are replayed (not played
+    again) and their hashes taken anew; the rules fingerprints (what no change of texts or
+    views can alter) must equal the old ones, else the old file is kept and each difference
+    listed."""
+    from meeple.check.golden import (
+        GoldenError,
+        compare_stable,
+        load,
+        path_for,
+        plan_key,
+        plans,
+        save,
+    )
     from meeple.check.golden import record as record_one
 
     names = _games(game)
@@ -49,21 +64,29 @@ def record(
     for name in names:
         t0 = time.perf_counter()
         old = load(folder, name) if path_for(folder, name).exists() else None
+        kept = {} if old is None or fresh else {plan_key(r): r["actions"] for r in old}
         try:
-            records = [record_one(p) for p in plans(name)]
-        except GoldenError as e:
+            records = []
+            for plan in plans(name):
+                before = kept.get(plan_key(asdict(plan)))
+                records.append(record_one(plan, None if before is None else
+                                          [(int(p), str(a)) for p, a in before]))
+        except (GoldenError, MeepleError) as e:
             fail(str(e))
-        path = save(folder, name, records, replace)
+        diffs = [] if old is None else compare_stable(old, records)
         actions = sum(len(r["actions"]) for r in records)
-        line = (f"{name}: {len(records)} games, {actions} actions, "
-                f"{time.perf_counter() - t0:.1f} s -> {path}")
-        if old is not None:
-            diffs = compare_stable(old, records)
+        line = f"{name}: {len(records)} games, {actions} actions, {time.perf_counter() - t0:.1f} s"
+        if diffs and not fresh:
+            # the old file is the evidence: it stays
             changed += len(diffs)
-            line += ("; rules fingerprints identical to the previous recording" if not diffs
-                     else f"; {len(diffs)} rules fingerprints differ from the previous one")
-            for d in diffs[:20]:
-                line += f"\n    {d}"
+            line += (f"; {len(diffs)} rules fingerprints differ from the recorded ones, "
+                     f"{path_for(folder, name)} kept")
+        else:
+            line += f" -> {save(folder, name, records, replace)}"
+            if old is not None and not fresh:
+                line += "; rules fingerprints identical to the previous recording"
+        for d in diffs[:20]:
+            line += f"\n    {d}"
         typer.echo(line)
     if changed:
         raise typer.Exit(1)
