@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import tempfile
 import time
 import uuid
@@ -36,6 +37,8 @@ class Tally:
     started: float = field(default_factory=time.monotonic)
     ended: float = 0.0
     moves: list[tuple[float, float]] = field(default_factory=list)  # (when, latency s)
+    # The machine's 1-minute load average: latency on a shared machine follows it.
+    load: list[tuple[float, float]] = field(default_factory=list)
     rss: list[tuple[float, float]] = field(default_factory=list)  # (when, MB)
     errors_5xx: int = 0
     games_started: int = 0
@@ -162,6 +165,7 @@ async def _deadlines(http: httpx.AsyncClient, base: str, t: Tally, rng: Rng,
 async def _sample(pid: int, t: Tally, stop: asyncio.Event, every: float) -> None:
     while not stop.is_set():
         t.rss.append((time.monotonic(), rss_mb(pid)))
+        t.load.append((time.monotonic(), os.getloadavg()[0]))
         await asyncio.sleep(every)
 
 
@@ -230,9 +234,11 @@ def soak(minutes: float, window_seconds: float = 300.0, people: int = 4, bot_gam
         hi = lo + window_seconds if i < count - 1 else float("inf")
         moves = [lat for when, lat in t.moves if lo <= when < hi]
         rss = [mb for when, mb in t.rss if lo <= when < hi]
+        load = [x for when, x in t.load if lo <= when < hi]
         windows.append({"from_s": round(lo - start), "moves": len(moves),
                         "p50_ms": _pct(moves, 0.5), "p99_ms": _pct(moves, 0.99),
-                        "rss_mb": round(max(rss), 1) if rss else None})
+                        "rss_mb": round(max(rss), 1) if rss else None,
+                        "load_average": round(sum(load) / len(load), 1) if load else None})
     return {"minutes": minutes, "window_seconds": window_seconds,
             "moves": len(t.moves), "games_started": t.games_started,
             "games_finished": t.games_finished, "reconnects": t.reconnects,
@@ -242,4 +248,7 @@ def soak(minutes: float, window_seconds: float = 300.0, people: int = 4, bot_gam
             "rss_end_mb": t.rss[-1][1] if t.rss else None,
             "rss_slope_mb_per_hour": _slope_mb_per_hour(
                 [(when - start, mb) for when, mb in t.rss]),
+            # The first window holds the warm-up (modules, caches, the first games).
+            "rss_slope_after_first_window_mb_per_hour": _slope_mb_per_hour(
+                [(when - start, mb) for when, mb in t.rss if when - start >= window_seconds]),
             "windows": windows, "storage": url.split(":", 1)[0]}
