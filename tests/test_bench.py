@@ -1,0 +1,75 @@
+"""The shipped benchmarks (issue 19): one line per game so a regression shows, OpenSpiel's
+reference game in the same run, a profile of what costs most."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from meeple.cli.main import app
+from meeple.core.registry import get_game
+from meeple.core.rng import Rng
+from meeple.sim.bench import ENGINE_GAMES
+
+runner = CliRunner()
+
+
+def test_bench_engine_for_all_games_prints_one_line_per_game_with_each_cost() -> None:
+    out = runner.invoke(app, ["bench", "engine", "--game", "all", "--seconds", "0.1"])
+    assert out.exit_code == 0, out.output
+    lines = out.output.strip().splitlines()
+    assert [line.split()[0] for line in lines] == list(ENGINE_GAMES)
+    for line in lines:
+        for label in ("actions/s", "clone_us", "legal_us", "apply_us", "view_us"):
+            assert label in line
+
+
+def test_bench_engine_json_keeps_its_keys_and_adds_apply_and_view() -> None:
+    out = runner.invoke(app, ["bench", "engine", "--game", "cyclades", "--seconds", "0.2",
+                              "--json"])
+    data = json.loads(out.output)
+    for key in ("actions_per_sec", "game_ms_median", "clone_us", "legal_us", "view_us"):
+        assert data[key] > 0
+    assert data["apply_us"] >= 0
+
+
+def test_bench_engine_against_openspiel_gives_the_reference_and_each_ratio() -> None:
+    out = runner.invoke(app, ["bench", "engine", "--game", "counter", "--seconds", "0.2",
+                              "--vs-openspiel", "--json"])
+    assert out.exit_code == 0, out.output
+    counter, reference = json.loads(out.output)
+    assert reference["game"] == "openspiel:python_liars_poker"
+    assert reference["actions_per_sec"] > 0
+    assert counter["vs_openspiel"] == round(
+        counter["actions_per_sec"] / reference["actions_per_sec"], 2)
+
+
+def test_bench_profile_names_the_rules_functions_that_cost_most() -> None:
+    out = runner.invoke(app, ["bench", "engine", "--game", "counter", "--seconds", "0.2",
+                              "--profile", "5", "--json"])
+    assert out.exit_code == 0, out.output
+    rows = json.loads(out.output)["counter"]
+    assert len(rows) == 5
+    assert all(0 <= r["own_pct"] <= 100 for r in rows)
+    assert any("counter" in r["function"] or "bench.py" in r["function"] for r in rows)
+
+
+def test_bench_of_an_unknown_game_is_an_error_naming_it() -> None:
+    out = runner.invoke(app, ["bench", "engine", "--game", "chess"])
+    assert out.exit_code == 2 and "chess" in out.output
+
+
+def test_random_action_draws_what_choosing_from_the_legal_list_draws() -> None:
+    """The default of the lazy API: the same action from the same stream, so random games
+    and simulations stay what they were."""
+    game = get_game("cult")
+    state = game.new_state(4, 3, {"max_rounds": 5})
+    a, b = Rng(11), Rng(11)
+    for _ in range(200):
+        if state.is_terminal():
+            break
+        p = state.current_players()[0]
+        drawn = state.random_action(p, a)
+        assert drawn == b.choice(state.legal_actions(p))
+        state.apply(p, drawn)
