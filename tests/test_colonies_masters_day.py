@@ -59,7 +59,7 @@ def test_refusals_name_the_master_and_the_players_never_a_seat_number(tmp_path: 
     _ok("orders", str(game), "--player", "1", "--action", "submit")
     code, out = _run("orders", str(game), "--player", "1", "--action", "recruit 0")
     assert code == 1
-    assert "P1 Trader has already submitted the orders of Heat 1402" in out
+    assert "Player 1 (Trader) has already submitted the orders of Heat 1402" in out
     assert "player 3" not in out
 
 
@@ -69,8 +69,8 @@ def test_the_master_waiting_for_a_spy_is_told_whom_the_season_waits_for(
     _spy_pause(tmp_path, game)
     code, out = _run("resolve", str(game))
     assert code == 1
-    assert ("the Master has nothing to decide now: waiting for the new actions of P1 Trader, "
-            "whose espionage succeeded") in out
+    assert ("the Master has nothing to decide now: waiting for the new actions of "
+            "Player 1 (Trader), whose espionage succeeded") in out
     assert "player 3" not in out
 
 
@@ -81,9 +81,9 @@ def test_status_tells_others_only_that_the_master_is_resolving(tmp_path: Path) -
     assert "Phase: resolving. Waiting for: the Master, who is resolving the season." in other
     assert "spy" not in other.split("Phase:")[1] and "P1" not in other.split("Phase:")[1]
     spy = _ok("status", str(game), "--seat", "1")
-    assert "Phase: spy. Waiting for: P1 Trader." in spy
+    assert "Phase: spy. Waiting for: Player 1 (Trader)." in spy
     master = _ok("status", str(game), "--seat", "master")
-    assert "Phase: spy. Waiting for: P1 Trader." in master
+    assert "Phase: spy. Waiting for: Player 1 (Trader)." in master
 
 
 def test_a_season_paused_for_a_spy_writes_its_reports_when_the_spy_submits(

@@ -62,7 +62,7 @@ def test_approval_gives_the_player_name_team_and_goal_and_opens_the_season() -> 
     assert s.phase == "setup"  # one sheet still waits
     s.apply(2, "sheet approve 1")
     assert s.phase == "orders"
-    assert s.name(0) == "P1 Don Alvaro de Soto"
+    assert s.name(0) == "Don Alvaro de Soto (Player 1)"
     assert [pl.team for pl in s.players] == ["generals", "traders"]  # the class was chosen
     assert (s.players[0].goal, s.players[0].goal_status) == (SECRET, "approved")
 
@@ -101,7 +101,7 @@ def test_the_season_waits_for_a_sheet_sent_back_until_it_is_approved() -> None:
     (0, 'goal "Be feared"', "the goal is a line of the character sheet"),
     (0, "sheet approve 1", "only the Master"),
     (0, "sheet name", 'write: sheet name "text"'),
-    (2, "sheet approve 9", "the Master has nothing to decide now: waiting for P1 "),
+    (2, "sheet approve 9", "the Master has nothing to decide now: waiting for Player 1 ("),
 ])
 def test_a_bad_sheet_line_is_refused_with_its_reason_and_changes_nothing(
         seat: int, action: str, reason: str) -> None:
@@ -116,7 +116,8 @@ def test_a_bad_sheet_line_is_refused_with_its_reason_and_changes_nothing(
 def test_the_master_cannot_approve_a_draft_or_return_without_a_comment() -> None:
     s = _game()
     _write(s, 0, ALVARO)  # the Master is asked now
-    for action, reason in [("sheet approve 1", "P2 Trader's sheet is not waiting for the Master"),
+    for action, reason in [("sheet approve 1",
+                            "the sheet of Player 2 (Trader) is not waiting for the Master"),
                            ('sheet return 0 "  "', "say what to change"),
                            ("sheet approve 2", "no player 2"),
                            ('sheet return 0 "x" "y"', "say what to change")]:
@@ -287,7 +288,7 @@ def test_the_master_runs_the_sheets_from_the_command_line(tmp_path: Path) -> Non
     code, out = _cli("sheet", "post", game, "--format", "html")
     assert code == 2 and "unknown format 'html'" in out
     state = GameRecord.load(Path(game)).replay()
-    assert isinstance(state, ColoniesState) and state.name(0) == "P1 Дон Альваро"
+    assert isinstance(state, ColoniesState) and state.name(0) == "Дон Альваро (Player 1)"
 
 
 def test_the_sheet_commands_refuse_a_game_without_sheets(tmp_path: Path) -> None:

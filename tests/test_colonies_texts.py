@@ -121,7 +121,8 @@ def test_prompts_and_choices_read_in_russian() -> None:
         s.apply(p, "ready")
     prompt = s.prompts()[0].text
     assert isinstance(prompt, Text)
-    assert prompt.render("en") == "P1 Trader, Heat 1402: 0/2 actions, 0/3 ravens; submit when done"
+    assert prompt.render("en") == ("Player 1 (Trader), Heat 1402: 0/2 actions, 0/3 ravens; "
+                                   "submit when done")
     assert prompt.render("ru") == ("Торговец №1, Сезон Жара 1402 года: действий 0/2, "
                                    "воронов 0/3; когда готово — «отправить эти приказы»")
     choices = {str(a): s.describe(0, a) for a in s.legal_actions(0)}

@@ -243,7 +243,7 @@ def _master_problem(s: ColoniesState, args: tuple[Any, ...]) -> str | None:
         return f"no player {q} to approve or return a sheet of"
     status = s.sheets[q].status
     if status != "submitted":
-        return f"{s.name(q)}'s sheet is not waiting for the Master (it is {status})"
+        return f"the sheet of {s.name(q)} is not waiting for the Master (it is {status})"
     if args[0] == "approve":
         return None if len(args) == 2 else "write: sheet approve PLAYER"
     if len(args) != 3 or not isinstance(args[2], str) or not args[2].strip():

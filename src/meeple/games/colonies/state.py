@@ -64,8 +64,9 @@ class ColoniesState(State):
         if p == self.master:
             return "the Master"
         if self.sheets and self.sheets[p].status == "approved":
-            return f"P{p + 1} {self.sheets[p].fields['name']}"
-        return f"P{p + 1} {DATA.rules['teams'][self.players[p].team]['name'].rstrip('s')}"
+            return f"{self.sheets[p].fields['name']} (Player {p + 1})"
+        team = DATA.rules["teams"][self.players[p].team]["name"].rstrip("s")
+        return f"Player {p + 1} ({team})"
 
     def roll(self, sides: int) -> int:
         """A die roll from the state's RNG (or the next loaded value, in scenarios)."""
