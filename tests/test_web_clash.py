@@ -54,6 +54,8 @@ def _one_decision(page: Any, rng: Rng, stats: dict[str, int]) -> None:
     """What a newcomer does: pick up a unit stack and send it to a highlighted hex, click
     a highlighted hex, advance or card, or press one of the decision's buttons."""
     before = _version(page)
+    # Never a wall of buttons: a dozen at most in the decision (the rest behind "All options").
+    assert page.locator("#decision .choice").count() <= 12
     if page.query_selector(".tabbar") and not page.locator("#board .target:visible").count() \
             and not page.locator("#prompt .choice:visible").count():
         page.click('.tabbar [data-tab="decide"]')
@@ -84,6 +86,7 @@ def _one_decision(page: Any, rng: Rng, stats: dict[str, int]) -> None:
             return
     page.wait_for_timeout(50)
     if page.query_selector("#popover") and _version(page) == before:
+        assert page.locator("#popover .choice").count() <= 12
         _answer_popover(page, rng)
     _after(page, before)
 
