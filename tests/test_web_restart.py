@@ -3,9 +3,8 @@ small proxy in front of two server processes on one PostgreSQL and one Redis; pr
 is stopped (SIGTERM) and started again, then process B. Every move clicked is in the
 game's record exactly once, the pages end at the server's version, and neither page
 showed an error: only the "Reconnecting…" pause (one page plays in Russian, where it says
-"Переподключение…"). A move clicked while its server drains
-(503 "restarting") is sent again under the same idempotency key until one server takes
-it."""
+"Переподключение…"). A move clicked while its server drains (503 "restarting") is sent
+again under the same idempotency key until one server takes it."""
 
 from __future__ import annotations
 
@@ -32,8 +31,8 @@ PAUSE = {"en": "Reconnecting…", "ru": "Переподключение…"}
 DRAIN = "3"  # seconds a stopped server refuses moves before it closes: a click lands inside
 
 # Before any script of the page: what the page showed (each text of the error line, how
-# often the "Reconnecting…" pause appeared), each move sent again after a pause, and each
-# browser dialog, kept on window.__seen.
+# often the pause appeared) and how often a move's request met a 503 or a cut connection
+# (and so was sent again), kept on window.__seen.
 WATCH = """
 (() => {
   const seen = window.__seen = { errors: [], pauses: 0, retried: 0 };
