@@ -99,16 +99,17 @@ export function drawBoard(p, ctx) {
   for (const c of v.cities) {
     const [x, y] = pos[c.hex];
     const g = s("g", { class: "city", "data-city": c.hex, "data-size": c.size, "data-id": `c-${c.hex}` },
-      s("path", { d: `M${x - 12} ${y + 4} L${x - 12} ${y - 8} L${x} ${y - 17} L${x + 12} ${y - 8} L${x + 12} ${y + 4} Z`,
+      s("path", { d: `M${x - 11} ${y + 1} L${x - 11} ${y - 9} L${x} ${y - 17} L${x + 11} ${y - 9} L${x + 11} ${y + 1} Z`,
         fill: ownerColour(c.owner), stroke: OUTLINE, "stroke-width": 1.5, "stroke-linejoin": "round" }),
-      face(c.mood, x, y - 5, 6.5));
+      face(c.mood, x, y - 6, 6));
     // One block per building, in the colour of the player it belongs to: the city grows.
+    // A row of five under the house, clear of the units below.
     Object.entries(c.buildings).forEach(([kind, owner], i) => {
-      const bx = x - 20 + (i % 4) * 10, by = y + 6 + Math.floor(i / 4) * 10;
-      g.append(s("rect", { x: bx, y: by, width: 9, height: 9, fill: ownerColour(owner), stroke: OUTLINE,
+      const bx = x - 22 + (i % 5) * 9, by = y + 3 + Math.floor(i / 5) * 9;
+      g.append(s("rect", { x: bx, y: by, width: 8, height: 8, fill: ownerColour(owner), stroke: OUTLINE,
         "stroke-width": 0.8, "data-building": kind }));
       // Its initial where the map is drawn large enough to read it (the hex's help names it).
-      if (!phone) g.append(s("text", { x: bx + 4.5, y: by + 7, "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: "#fff", text: SHORT[kind] || "?" }));
+      if (!phone) g.append(s("text", { x: bx + 4, y: by + 6.3, "text-anchor": "middle", "font-size": 6.5, "font-weight": 700, fill: "#fff", text: SHORT[kind] || "?" }));
     });
     c.wonders.forEach((w, i) => g.append(at(star({}), x + 16, y - 14 + i * 12, 0.35)));
     cityLayer.append(g);
