@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -26,7 +26,7 @@ CHANCE = -1
 """The pseudo-player of chance nodes (games that expose dice as explicit decisions)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Prompt:
     """A pending decision: who decides, what kind of decision, and a sentence for people."""
 
@@ -34,8 +34,25 @@ class Prompt:
     kind: str
     text: Message  # a template read in the reader's language (meeple.core.text)
 
+    def __init__(self, player: int, kind: str, text: Message) -> None:
+        # the slots' own setters: a frozen dataclass's __init__ calls object.__setattr__
+        # for each field, and every step of every game asks for its prompts anew
+        _SET_PLAYER(self, player)
+        _SET_KIND(self, kind)
+        _SET_TEXT(self, text)
+
     def to_json(self, lang: str = DEFAULT_LANG) -> dict[str, Any]:
         return {"player": self.player, "kind": self.kind, "text": render(self.text, lang)}
+
+
+def _slot_setter(name: str) -> Callable[[Prompt, Any], None]:
+    setter: Callable[[Prompt, Any], None] = vars(Prompt)[name].__set__
+    return setter
+
+
+_SET_PLAYER = _slot_setter("player")
+_SET_KIND = _slot_setter("kind")
+_SET_TEXT = _slot_setter("text")
 
 
 @dataclass(frozen=True, slots=True)
