@@ -18,6 +18,7 @@ from meeple.core.conformance import play_random
 from meeple.core.game import State
 from meeple.core.registry import get_game
 from meeple.games.cult.features import features, features_all, names
+from meeple.games.cult.state import CultState
 
 
 @pytest.fixture(scope="module")
@@ -34,9 +35,11 @@ def model(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def _position(seed: int) -> State:
+def _position(seed: int) -> CultState:
     game = get_game("cult")
-    return play_random(game.new_state(4, seed, {"max_rounds": 40}), 120, seed)
+    state = play_random(game.new_state(4, seed, {"max_rounds": 40}), 120, seed)
+    assert isinstance(state, CultState)
+    return state
 
 
 @pytest.mark.parametrize("seed", [2, 5, 9])
@@ -45,6 +48,7 @@ def test_a_seats_features_are_the_same_whatever_it_cannot_see(seed: int) -> None
     game = get_game("cult")
     for p in range(real.num_players):
         other = game.redeal_hidden(real, p, seed + 77)
+        assert isinstance(other, CultState)
         assert features(other, p) == features(real, p)
         assert len(features(real, p)) == len(names())
     assert features_all(real) == [features(real, p) for p in range(real.num_players)]
@@ -52,7 +56,7 @@ def test_a_seats_features_are_the_same_whatever_it_cannot_see(seed: int) -> None
 
 def test_a_saved_model_reads_back_the_same_numbers(model: Path, tmp_path: Path) -> None:
     m = ValueModel.load(model)
-    x = np.array(features_all(_position(3)))
+    x: np.ndarray = np.array(features_all(_position(3)), dtype=np.float64)
     m.save(tmp_path / "again.npz")
     assert np.allclose(ValueModel.load(tmp_path / "again.npz").logits(x), m.logits(x),
                        atol=1e-5)
