@@ -21,6 +21,9 @@ def free_port() -> int:
         return port
 
 
+START_SECONDS = 180
+
+
 class ServerProcess:
     def __init__(self, db_url: str, *args: str, log: Path | None = None,
                  port: int | None = None) -> None:
@@ -37,7 +40,8 @@ class ServerProcess:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "meeple", "serve", "--port", str(self.port), "--db",
                  self.db_url, *self.args], stdout=subprocess.DEVNULL, stderr=err)
-        end = time.time() + 60
+        # A loaded machine (CI beside other jobs) can take a minute to import and recover.
+        end = time.time() + START_SECONDS
         while time.time() < end:
             try:
                 httpx.get(f"{self.base}/api/health", timeout=1)
@@ -46,7 +50,7 @@ class ServerProcess:
                 if self.proc.poll() is not None:
                     raise RuntimeError(f"the server exited at start: {self._tail()}") from None
                 time.sleep(0.05)
-        raise RuntimeError(f"the server did not start within 60 s: {self._tail()}")
+        raise RuntimeError(f"the server did not start within {START_SECONDS} s: {self._tail()}")
 
     def _tail(self) -> str:
         return self.log.read_text(errors="replace")[-2000:] if self.log.exists() else ""
