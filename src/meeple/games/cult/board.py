@@ -55,10 +55,14 @@ def opponents_with_priests(s: CultState, d: int, p: int) -> list[int]:
     return [q for q in turn_order(s) if q != p and q in owners]
 
 
-def turn_order(s: CultState, start: int | None = None) -> list[int]:
+# Every turn order there can be, made once: the rules ask for one several times per action.
+_ORDERS = [[tuple((first + i) % n for i in range(n)) for first in range(n)]
+           for n in range(6)]
+
+
+def turn_order(s: CultState, start: int | None = None) -> tuple[int, ...]:
     """All players clockwise from ``start`` (the round's first player by default)."""
-    first = s.first if start is None else start
-    return [(first + i) % s.n for i in range(s.n)]
+    return _ORDERS[s.n][s.first if start is None else start]
 
 
 def tokens_in_play(s: CultState, p: int) -> list[int]:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
+from meeple.core.rng import Rng
 from meeple.games.cult import board as B
 from meeple.games.cult import cards, services, shared
 from meeple.games.cult import texts as T
@@ -39,14 +40,26 @@ def start_round(s: CultState) -> None:
 
 # --- decision phase -----------------------------------------------------------------
 
-def place_actions(s: CultState, p: int) -> list[Action]:
+# Actions made once: listing the legal placements is most of a random game's work.
+PASS = Action("pass")
+DONE = Action("done")
+# PLACE[d][level]: the action putting the priest of ``level`` (0: the Patriarch) on d.
+PLACE = [[Action("place", (d, level_token(lv))) for lv in range(B.MAX_LEVEL + 1)]
+         for d in range(14)]
+
+
+def _placement_levels(s: CultState, p: int) -> tuple[list[int], list[int]]:
+    """The districts and the distinct free priest levels p may place now (both empty when
+    p cannot pay for a placement)."""
+    pl = s.players[p]
+    if pl.followers < B.placement_cost(s, p) or not pl.free:
+        return [], []
+    return B.open_districts(s, p), sorted(set(pl.free))
+
+
+def _festival_actions(s: CultState, p: int) -> list[Action]:
     pl = s.players[p]
     out: list[Action] = []
-    cost = B.placement_cost(s, p)
-    if pl.followers >= cost:
-        levels = [level_token(lv) for lv in sorted(set(pl.free))]
-        for d in B.open_districts(s, p):
-            out += [Action("place", (d, lv)) for lv in levels]
     if s.g_holder == p and s.g_up and pl.placed == 0:
         for f in B.DATA.festival:
             if f.licence:
@@ -54,8 +67,31 @@ def place_actions(s: CultState, p: int) -> list[Action]:
                            for c in s.palace if c != NOBODY)
             else:
                 out.append(Action("festival", (f.key,)))
-    out.append(Action("pass"))
     return out
+
+
+def place_actions(s: CultState, p: int) -> list[Action]:
+    districts, levels = _placement_levels(s, p)
+    out: list[Action] = []
+    for d in districts:
+        row = PLACE[d]
+        out += [row[lv] for lv in levels]
+    out += _festival_actions(s, p)
+    out.append(PASS)
+    return out
+
+
+def random_place(s: CultState, p: int, rng: Rng) -> Action:
+    """``rng.choice(place_actions(s, p))`` without listing the placements: the same draw
+    (one ``below`` over the same count) gives the same action."""
+    districts, levels = _placement_levels(s, p)
+    placements = len(districts) * len(levels)
+    festival = _festival_actions(s, p)
+    i = rng.below(placements + len(festival) + 1)
+    if i < placements:
+        return PLACE[districts[i // len(levels)]][levels[i % len(levels)]]
+    i -= placements
+    return festival[i] if i < len(festival) else PASS
 
 
 def apply_place(s: CultState, p: int, a: Action) -> None:
@@ -99,7 +135,7 @@ def deal_actions(s: CultState, p: int) -> list[Action]:
     out = [Action("sell", (cards.token(c),)) for c in sorted(set(B.hand_conspiracies(s, p)))]
     out += [Action("buy", (cards.token(c),)) for c in s.palace
             if c != NOBODY and B.DATA.licences[c - LICENCE].price <= pl.coins]
-    out.append(Action("done"))
+    out.append(DONE)
     return out
 
 
@@ -141,7 +177,7 @@ def step_district(s: CultState, f: Frame) -> None:
 
 
 def act_actions(s: CultState, p: int, d: int) -> list[Action]:
-    out = [Action("pass")]
+    out = [PASS]
     out += cards.hand_plays(s, p, d)
     out += ability_actions(s, p, d)
     return out
@@ -252,7 +288,7 @@ def advance(s: CultState) -> None:
             continue
         kind, p = f[0], f[1]
         if kind == "act" and not s.players[p].hand and not ability_actions(s, p, f[2], True):
-            apply_act(s, p, Action("pass"))
+            apply_act(s, p, PASS)
             continue
         if kind == "service" and len(services.service_actions(s, p, f[2])) == 1:
             stack.pop()

@@ -80,6 +80,13 @@ class CultState(State):
         f = self.stack[-1]
         return LEGAL[f[0]](self, f)
 
+    def random_action(self, player: int, rng: Rng) -> Action:
+        # A placement is drawn without listing every (district, level) pair; other
+        # decisions are short lists.
+        if self.stack and self.stack[-1][0] == "place" and self.stack[-1][1] == player:
+            return flow.random_place(self, player, rng)
+        return rng.choice(self.legal_actions(player))
+
     def apply_unchecked(self, player: int, action: Action) -> None:
         APPLY[self.stack[-1][0]](self, player, action)
         flow.advance(self)

@@ -30,13 +30,24 @@ BY_KEY: dict[str, Ability] = {ab.key: ab for c in B.DATA.cults for ab in c.abili
 assert set(RULES) == set(BY_KEY), "every ability in cults.yaml needs its rules"
 
 
+# Prices already worked out, by ability and X: legal actions ask for them again and again.
+_COSTS: dict[tuple[str, int], dict[str, int]] = {}
+_PER_X = {key for key, ab in BY_KEY.items() if any("_per_" in k for k in ab.cost)}
+
+
 def cost_of(ab: Ability, args: Args) -> dict[str, int]:
-    """The price of an ability; "X cards" style prices take X from the first argument."""
+    """The price of an ability; "X cards" style prices take X from the first argument.
+    The answer is shared between calls: read it, never change it."""
+    x = int(args[0]) if ab.key in _PER_X else 0
+    found = _COSTS.get((ab.key, x))
+    if found is not None:
+        return found
     cost = {k: v for k, v in ab.cost.items() if "_per_" not in k}
     for key, per in ab.cost.items():
         if "_per_" in key:
             what = key.split("_per_")[0]
-            cost[what] = cost.get(what, 0) + per * int(args[0])
+            cost[what] = cost.get(what, 0) + per * x
+    _COSTS[(ab.key, x)] = cost
     return cost
 
 

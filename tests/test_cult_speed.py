@@ -1,0 +1,42 @@
+"""Cult's shortcuts for speed give exactly what the plain rules give (docs/performance.md):
+a random placement drawn without listing the placements, cached derived values."""
+
+from __future__ import annotations
+
+from meeple.core.registry import get_game
+from meeple.core.rng import Rng
+from meeple.games.cult import flow
+from meeple.games.cult.state import CultState
+
+
+def _positions(games: int, players: int) -> list[CultState]:
+    """Every position of a few random games (the shortcuts must hold in each)."""
+    out: list[CultState] = []
+    game = get_game("cult")
+    for seed in range(games):
+        state = game.new_state(players, seed, {"max_rounds": 12})
+        assert isinstance(state, CultState)
+        rng = Rng(seed)
+        while not state.is_terminal():
+            out.append(state.clone())
+            p = state.current_players()[0]
+            state.apply_unchecked(p, rng.choice(state.legal_actions(p)))
+    return out
+
+
+def test_random_action_draws_what_choice_over_the_legal_list_draws() -> None:
+    # Replays of random play and seeded simulations depend on the same draw giving the
+    # same action, so the lazy draw must pick index for index what the list would.
+    positions = _positions(6, 4) + _positions(3, 2) + _positions(3, 5)
+    kinds = set()
+    festivals = 0
+    for i, state in enumerate(positions):
+        p = state.current_players()[0]
+        lazy, listed = Rng(i), Rng(i)
+        assert state.random_action(p, lazy) == listed.choice(state.legal_actions(p))
+        assert lazy.state == listed.state
+        kinds.add(state.stack[-1][0])
+        festivals += bool(
+            state.stack[-1][0] == "place" and flow._festival_actions(state, p))
+    # the lazy path (with and without the festival's options) and the plain one all ran
+    assert "place" in kinds and "act" in kinds and festivals > 0
