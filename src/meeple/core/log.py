@@ -70,7 +70,10 @@ class Log:
         c = self._cache
         if c is not None and c[0] is self._events and c[1] == self._n and c[2] == player:
             return c[3][:]
-        seen = [e for e in self.events() if e.visible_to(player)]
+        # the audience compared in place (not Event.visible_to per line): every view of
+        # every seat filters the whole log, and the cache above holds one seat's answer
+        everyone = EVERYONE if player is None else player
+        seen = [e for e in self._events[: self._n] if e[1] == EVERYONE or e[1] == everyone]
         self._cache = (self._events, self._n, player, seen)
         return seen[:]
 

@@ -1,0 +1,35 @@
+"""The event log: each line addressed to everyone or to one player; a player sees the
+lines addressed to everyone and to them, a spectator only the public ones."""
+
+from __future__ import annotations
+
+from meeple.core.log import EVERYONE, Log
+
+
+def _log() -> Log:
+    log = Log()
+    for i in range(40):
+        log.add(i // 10, f"line {i}", EVERYONE if i % 3 else i % 4)
+    return log
+
+
+def test_a_player_sees_public_lines_and_their_own_only() -> None:
+    log = _log()
+    for player in (0, 1, 2, 3):
+        seen = log.visible(player)
+        assert [e.message for e in seen] == [
+            e.message for e in log.events() if e.audience in (EVERYONE, player)]
+        assert all(e.visible_to(player) for e in seen)
+    assert all(e.audience == EVERYONE for e in log.visible(None))
+    assert len(log.visible(None)) == sum(1 for i in range(40) if i % 3)
+
+
+def test_a_clone_that_writes_on_does_not_change_what_the_original_shows() -> None:
+    log = _log()
+    before = log.visible(1)
+    other = log.clone()
+    other.add(9, "secret for 1", 1)
+    assert log.visible(1) == before
+    assert other.visible(1)[-1].message == "secret for 1"
+    log.add(9, "public")
+    assert [e.message for e in other.visible(None)][-1] != "public"
