@@ -21,7 +21,9 @@ class Event(NamedTuple):
     @property
     def text(self) -> str:
         """The line in English."""
-        return render(self.message)
+        # one call less than render(): views read every line of the log each time
+        message = self.message
+        return message if isinstance(message, str) else message.render()
 
     def line(self, lang: str) -> str:
         return render(self.message, lang)
