@@ -207,13 +207,19 @@ def _format(message: Text, lang: str) -> str:
 def localize(value: Any, lang: str = DEFAULT_LANG) -> Any:
     """``value`` with every text in it rendered: JSON made from a view or a result that
     holds templates."""
+    # Plain values are kept without a call: the server localizes every seat's view after
+    # every move, and a view is mostly a log of strings and tables of numbers.
+    plain = _PLAIN
     if isinstance(value, Text):
         return value.render(lang)
     if isinstance(value, dict):
-        return {k: localize(v, lang) for k, v in value.items()}
+        return {k: v if v.__class__ in plain else localize(v, lang) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [localize(v, lang) for v in value]
+        return [v if v.__class__ in plain else localize(v, lang) for v in value]
     return value
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
 def message_to_json(message: Message) -> Any:
