@@ -40,3 +40,18 @@ def test_random_action_draws_what_choice_over_the_legal_list_draws() -> None:
             state.stack[-1][0] == "place" and flow._festival_actions(state, p))
     # the lazy path (with and without the festival's options) and the plain one all ran
     assert "place" in kinds and "act" in kinds and festivals > 0
+
+
+def test_evaluation_in_one_pass_equals_the_plain_functions_float_for_float() -> None:
+    # The search and the heuristic bot choose by these numbers: the one-pass evaluation
+    # must give the very same floats as strength() over _influences() and _counts().
+    from meeple.games.cult.evaluate import _counts, _influences, evaluate, strength
+
+    checked = 0
+    for state in _positions(6, 4) + _positions(3, 3) + _positions(3, 5):
+        influences, counts = _influences(state), _counts(state)
+        values = [strength(state, p, influences, counts) for p in range(state.n)]
+        total = sum(values)
+        assert evaluate(state) == [v / total for v in values]
+        checked += any(influences.values())
+    assert checked > 1000  # most positions had districts still to decide

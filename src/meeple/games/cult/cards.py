@@ -14,6 +14,8 @@ from meeple.games.cult import shared
 from meeple.games.cult import texts as T
 from meeple.games.cult.model import (
     CONSPIRACY,
+    GREATNESS,
+    LICENCE,
     PATRIARCH,
     card_token,
     level_token,
@@ -28,8 +30,15 @@ token = card_token
 name = shared.card_name
 
 
+# Every card's code by its token, made once: applying a card action reads its token.
+_CODES = {card_token(c): c for base in (0, CONSPIRACY, LICENCE) for c in
+          range(base, base + 30)} | {card_token(GREATNESS): GREATNESS}
+
+
 def code(tok: Arg) -> int:
-    c = parse_card(tok)
+    c = _CODES.get(tok) if isinstance(tok, str) else None
+    if c is None:
+        c = parse_card(tok)
     assert c is not None, tok
     return c
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from meeple.core.actions import Action
 from meeple.games.cult import board as B
-from meeple.games.cult.model import CONSPIRACY, LICENCE, parse_card
+from meeple.games.cult.model import CONSPIRACY, LICENCE, PATRIARCH, parse_card
 from meeple.games.cult.shared import progress
 from meeple.games.cult.state import CultState
 
@@ -101,10 +101,83 @@ def tags(s: CultState, actions: list[tuple[int, Action]]) -> dict[str, list[list
     return {"licence": held, "played": [sorted(x) for x in played]}
 
 
+_VICTORY = B.RULES["victory"]
+_ALTARS, _MOBS, _RITUALS = (int(_VICTORY[k]) for k in ("altars", "mobs", "rituals"))
+_W_PROGRESS, _W_FOLLOWERS, _W_COINS, _W_PRIESTS, _W_CARDS = (
+    WEIGHTS[k] for k in ("progress", "followers", "coins", "priests", "cards"))
+_LEAD = tuple(LEAD.items())
+_BONUS = {LICENCE + i: lic.bonus for i, lic in enumerate(B.DATA.licences)}
+
+
 def evaluate(s: CultState) -> list[float]:
-    if s.is_terminal():
+    """``strength`` of every player as a share of their total.
+
+    The search calls this for every candidate position (most of its time), so it is
+    ``_influences``, ``_counts``, ``potential`` and ``strength`` written out in one pass,
+    with the same arithmetic in the same order: the same floats, hence the same choices
+    (tests/test_cult_speed.py compares it with the plain functions)."""
+    if s.winner != -1:
         return s.returns()
-    influences, counts = _influences(s), _counts(s)
-    values = [strength(s, p, influences, counts) for p in range(s.n)]
-    total = sum(values)
-    return [v / total for v in values]
+    n = s.n
+    players = s.players
+    board, altars_at = s.board, s.altars
+    g_holder = s.g_holder
+    # The Patriarch's level: followers, licence bonuses, the Greatness card.
+    patriarch = [pl.followers + sum([_BONUS[c] for c in pl.licences]) if pl.licences
+                 else pl.followers for pl in players]
+    if 0 <= g_holder < n:
+        patriarch[g_holder] += B.DATA.greatness_bonus
+    levels = [sum(pl.free) + sum(pl.shield) for pl in players]
+    for district in board:
+        for pr in district:
+            levels[pr[0]] += pr[1]
+    altars = [0] * n
+    for owners in altars_at:
+        for q in owners:
+            altars[q] += 1
+    skip = [pl.skip for pl in players]
+    leads: list[list[int]] = [[] for _ in range(n)]  # districts each one strictly leads
+    current = s.district
+    for d, _value in _LEAD:
+        if current and d < current:
+            continue
+        here, owners = board[d - 1], altars_at[d - 1]
+        if not here and not owners:
+            continue
+        infl = ([0 if skip[q] else B.ALTAR * owners.count(q) for q in range(n)] if owners
+                else [0] * n)
+        for pr in here:
+            q = pr[0]
+            infl[q] += (patriarch[q] if pr[1] == PATRIARCH else pr[1]) + pr[2]
+        best = max(infl)
+        if best > 0 and infl.count(best) == 1:
+            leads[infl.index(best)].append(d)
+    values = []
+    for p in range(n):
+        pl = players[p]
+        total = 0.0
+        for d in leads[p]:
+            if (d == 12 and pl.followers < 2) or (d == 7 and pl.coins < 5):
+                continue
+            if d == 13 and _influence_13(s, p) < B.power(s, p):
+                continue
+            total += LEAD[d]
+        reached = max(altars[p] / _ALTARS, pl.mobs / _MOBS, pl.rituals / _RITUALS)
+        cards = len(pl.hand) + len(pl.licences) + (1 if g_holder == p else 0)
+        # min() written as comparisons (the same values): it was a tenth of the time
+        near = reached + DISCOUNT * total
+        coins, level = pl.coins, levels[p]
+        values.append(
+            _W_PROGRESS * (near if near < 1.0 else 1.0) ** 2 * 4
+            + _W_FOLLOWERS * pl.followers / B.MAX_FOLLOWERS
+            + _W_COINS * (coins if coins < 20 else 20) / 20
+            + _W_PRIESTS * (level if level < 20 else 20) / 20
+            + _W_CARDS * (cards if cards < 6 else 6) / 6
+            + 0.01
+        )
+    total_all = sum(values)
+    return [v / total_all for v in values]
+
+
+def _influence_13(s: CultState, p: int) -> int:
+    return B.influence(s, 13, p)

@@ -130,11 +130,16 @@ def step_turn(s: CultState, f: Frame) -> None:
     s.stack.append(("district", AUTO, 1))
 
 
+SELL = {c: Action("sell", (cards.token(c),)) for c in range(CONSPIRACY, LICENCE)}
+BUY = {c: Action("buy", (cards.token(c),)) for c in range(LICENCE, LICENCE + 100)}
+PRICE = {LICENCE + i: lic.price for i, lic in enumerate(B.DATA.licences)}
+
+
 def deal_actions(s: CultState, p: int) -> list[Action]:
     pl = s.players[p]
-    out = [Action("sell", (cards.token(c),)) for c in sorted(set(B.hand_conspiracies(s, p)))]
-    out += [Action("buy", (cards.token(c),)) for c in s.palace
-            if c != NOBODY and B.DATA.licences[c - LICENCE].price <= pl.coins]
+    out = [SELL[c] for c in sorted({c for c in pl.hand if CONSPIRACY <= c < LICENCE})]
+    coins = pl.coins
+    out += [BUY[c] for c in s.palace if c != NOBODY and PRICE[c] <= coins]
     out.append(DONE)
     return out
 

@@ -12,6 +12,7 @@ from meeple.core.text import DEFAULT_LANG, Text, catalog_keys
 from meeple.games.cult import board as B
 from meeple.games.cult import flow
 from meeple.games.cult import texts as T
+from meeple.games.cult.evaluate import evaluate as evaluate_state
 from meeple.games.cult.model import CONSPIRACY, LICENCE, PATRIARCH, Player
 from meeple.games.cult.state import CultState
 
@@ -104,10 +105,9 @@ class CultGame(Game):
         return tags(state, actions)
 
     def evaluate(self, state: State) -> list[float]:
-        from meeple.games.cult.evaluate import evaluate
-
+        # imported once at the top: the search calls this thousands of times a second
         assert isinstance(state, CultState)
-        return evaluate(state)
+        return evaluate_state(state)
 
     def inspect(self, state: State) -> dict[str, Any]:
         from meeple.games.cult.scenario import inspect
