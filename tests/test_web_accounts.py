@@ -66,7 +66,7 @@ def test_two_people_sign_up_play_cult_and_find_it_rated_in_my_games(browser: Any
     # Next to each seat: the player and a rating (1000 before anyone's first game).
     assert "Alice 1000" in row.locator(".seat-ratings").inner_text()
     b.screenshot(path=str(SHOTS / "lobby-seat-ratings-phone.png"), full_page=True)
-    row.locator('input[type="number"]').fill("1")
+    row.locator("select.open-seat").select_option(label="Seat 2")
     assert row.locator('input[placeholder="Your name"]').input_value() == "Boris"
     row.locator("button").click()
     b.wait_for_selector("#turn, #game-over")
