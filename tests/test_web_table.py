@@ -4,7 +4,7 @@ bots named by strength; a replay of each game draws its board step by step with 
 current step's log lines highlighted; axe-core finds no serious or critical violation on
 the lobby, the replays and each table at 1280x800 and 390x844 in English and Russian; the
 page's own timings (update to screen, first load) go to out/ui-metrics.json; the gallery
-screenshots go to docs/web-screenshots/."""
+screenshots go to the gallery (tests/web_helpers.py GALLERY)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,10 @@
 """Shared helpers of the browser tests: the accessibility check (axe-core through
 axe-playwright-python), the page's own timings written to out/ui-metrics.json, the
-screenshots of docs/web-screenshots/, and games made and played through the API.
+screenshots of the gallery, and games made and played through the API.
+
+Screenshots go to out/web-screenshots/ on every run, so a test run leaves the repository
+as it was; `MEEPLE_GALLERY=1 ./test tests/test_web_*.py` writes them into the gallery that
+docs/web.md shows (docs/web-screenshots/), to be looked at and committed.
 
 Use them from any browser test::
 
@@ -10,6 +14,7 @@ Use them from any browser test::
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import time
 from pathlib import Path
@@ -17,7 +22,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 METRICS = ROOT / "out" / "ui-metrics.json"
-GALLERY = ROOT / "docs" / "web-screenshots"
+GALLERY = ROOT / ("docs" if os.environ.get("MEEPLE_GALLERY") else "out") / "web-screenshots"
 SIZES = {"1280x800": (1280, 800), "390x844": (390, 844)}
 MAX_PNG = 150_000  # bytes: the gallery stays small enough to live in the repository
 SERIOUS = ("serious", "critical")
@@ -137,7 +142,7 @@ def record_findings(where: str, found: list[str]) -> None:
 
 
 def shoot(page: Any, name: str, full_page: bool = False) -> Path:
-    """A gallery screenshot docs/web-screenshots/NAME.png at device scale 1, made small
+    """A gallery screenshot NAME.png (see GALLERY) at device scale 1, made small
     (a palette PNG) when the plain one is over MAX_PNG bytes."""
     GALLERY.mkdir(parents=True, exist_ok=True)
     path = GALLERY / f"{name}.png"
