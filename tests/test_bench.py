@@ -4,13 +4,19 @@ reference game in the same run, a profile of what costs most."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
+from meeple.bots.base import RandomBot, Sampler
 from meeple.cli.main import app
+from meeple.core.actions import Action
+from meeple.core.game import State
 from meeple.core.registry import get_game
 from meeple.core.rng import Rng
 from meeple.sim.bench import ENGINE_GAMES
+from meeple.sim.match import bot_chooser, bot_seed, play_match
 
 runner = CliRunner()
 
@@ -52,7 +58,7 @@ def test_bench_profile_names_the_rules_functions_that_cost_most() -> None:
     rows = json.loads(out.output)["counter"]
     assert len(rows) == 5
     assert all(0 <= r["own_pct"] <= 100 for r in rows)
-    assert any("counter" in r["function"] or "bench.py" in r["function"] for r in rows)
+    assert any(r["function"].startswith(("counter/", "core/")) for r in rows)
 
 
 def test_bench_of_an_unknown_game_is_an_error_naming_it() -> None:
@@ -73,3 +79,33 @@ def test_random_action_draws_what_choosing_from_the_legal_list_draws() -> None:
         drawn = state.random_action(p, a)
         assert drawn == b.choice(state.legal_actions(p))
         state.apply(p, drawn)
+
+
+def test_random_seats_are_given_no_view_and_choose_as_they_did(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A uniform choice reads no view (building one costs a hundred moves), so a random
+    seat gets none; a bot of another class still gets its view. The games are the same."""
+    views: list[dict[str, Any]] = []
+
+    class Watching(RandomBot):
+        def choose(self, view: dict[str, Any], legal: list[Action],
+                   sample: Sampler | None = None) -> Action:
+            views.append(view)
+            return super().choose(view, legal, sample)
+
+    state_class = type(get_game("cult").new_state(3, 5, {}))
+    calls = [0]
+    real_view = state_class.view
+
+    def counted(self: State, player: int | None) -> dict[str, Any]:
+        calls[0] += 1
+        return real_view(self, player)
+
+    monkeypatch.setattr(state_class, "view", counted)
+    options = {"max_rounds": 4}
+    blind = play_match("cult", 3, 5, ["random"] * 3, options)
+    assert calls[0] == 0
+    watched = play_match("cult", 3, 5, [bot_chooser(Watching(bot_seed(5, i)))
+                                        for i in range(3)], options)
+    assert calls[0] == len(watched.record.actions) == len(views) and all(views)
+    assert watched.record.actions == blind.record.actions

@@ -180,6 +180,7 @@ def profile(run: Callable[[], object], top: int = 15) -> list[dict[str, Any]]:
     table: dict[Any, Any] = stats.stats  # type: ignore[attr-defined]
     total = sum(row[2] for row in table.values()) or 1.0
     rows = sorted(table.items(), key=lambda kv: -kv[1][2])[:top]
-    return [{"function": f"{Path(file).name}:{line}({name})", "calls": row[1],
-             "own_pct": round(100 * row[2] / total, 1), "cum_pct": round(100 * row[3] / total, 1)}
+    return [{"function": f"{Path(file).parent.name}/{Path(file).name}:{line}({name})",
+             "calls": row[1], "own_pct": round(100 * row[2] / total, 1),
+             "cum_pct": round(100 * row[3] / total, 1)}
             for (file, line, name), row in rows]
