@@ -54,3 +54,16 @@ def test_a_tie_in_metropolises_and_gold_is_shared_and_said_so() -> None:
                          "equal on both counts.")
     assert ru.startswith("И1 и И2 делят победу: у каждого 2 Метрополии и 5 золота, "
                          "поровну и того и другого.")
+
+
+def test_in_team_play_the_team_wins_and_the_teams_behind_on_gold_are_named() -> None:
+    from meeple.core.conformance import play_random
+
+    s = play_random(GAME.new_state(6, 5, {"max_rounds": 3}), 5000, 5)
+    assert isinstance(s, CycladesState) and s.is_terminal()
+    en, ru = _said(s)
+    assert en.startswith("The cycle limit (3) is reached. Team 3 (Player 5 and Player 6) wins")
+    assert "Teams 1 and 2 also had 0 Metropolises each but less gold." in en
+    assert "Standing: 1. Player 5 (team 3) — " in en
+    assert ru.startswith("Достигнут предел раундов (3). Побеждает команда 3 (И5 и И6)")
+    assert "Команды 1 и 2: тоже по 0 Метрополий, но меньше золота." in ru

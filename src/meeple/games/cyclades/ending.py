@@ -50,7 +50,8 @@ def _why(s: CycladesState, winners: list[int]) -> list[Arg]:
     # Who had as many Metropolises and lost on gold alone (one sentence for them all).
     tied = [x for x in groups if x is not won[0] and _counts(s, x)[0] == m]
     if tied and teams:
-        out.append(T.t("end.team.less_gold", team=[s.teams[x[0]] + 1 for x in tied], m=m))
+        key = "end.team.less_gold" if len(tied) == 1 else "end.teams.less_gold"
+        out.append(T.t(key, team=[s.teams[x[0]] + 1 for x in tied], m=m))
     elif tied:
         out.append(T.t("end.less_gold", who=[T.seat(x[0]) for x in tied], m=m))
     return out
