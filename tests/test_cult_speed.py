@@ -55,3 +55,16 @@ def test_evaluation_in_one_pass_equals_the_plain_functions_float_for_float() -> 
         assert evaluate(state) == [v / total for v in values]
         checked += any(influences.values())
     assert checked > 1000  # most positions had districts still to decide
+
+
+def test_influences_in_one_pass_equal_each_players_influence() -> None:
+    # A district is won by these numbers (step_resolve reads them for every player).
+    from meeple.games.cult import board as B
+
+    seen = 0
+    for state in _positions(4, 4) + _positions(2, 5):
+        for d in range(1, 14):
+            expected = [B.influence(state, d, q) for q in range(state.n)]
+            assert B.influences(state, d) == expected
+            seen += any(expected)
+    assert seen > 1000

@@ -50,6 +50,17 @@ def influence(s: CultState, d: int, p: int) -> int:
     return total
 
 
+def influences(s: CultState, d: int) -> list[int]:
+    """Every player's :func:`influence` in district d, in one pass over it."""
+    n, players = s.n, s.players
+    owners = s.altars[d - 1]
+    out = ([0 if players[q].skip else ALTAR * owners.count(q) for q in range(n)] if owners
+           else [0] * n)
+    for pr in s.board[d - 1]:
+        out[pr[0]] += priest_level(s, pr) + pr[2]
+    return out
+
+
 def opponents_with_priests(s: CultState, d: int, p: int) -> list[int]:
     owners = {pr[0] for pr in s.board[d - 1]}
     return [q for q in turn_order(s) if q != p and q in owners]

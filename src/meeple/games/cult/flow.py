@@ -204,7 +204,8 @@ def apply_act(s: CultState, p: int, a: Action) -> None:
 def step_resolve(s: CultState, f: Frame) -> None:
     s.stack.pop()
     d = f[2]
-    influence = {q: B.influence(s, d, q) for q in B.turn_order(s) if not s.players[q].skip}
+    everyone = B.influences(s, d)
+    influence = {q: everyone[q] for q in B.turn_order(s) if not s.players[q].skip}
     present = [q for q, v in influence.items() if v > 0]
     winner = B.district_winner(s, d, influence)
     if winner == NOBODY:

@@ -94,6 +94,8 @@ def ability_actions(s: CultState, p: int, d: int, first_only: bool = False) -> l
             finally:
                 pl.free, pl.shield = free, shield
             out += [Action("ability", (ab.key, level_token(m), *args)) for args in found]
+            if first_only and out:
+                return out
     return out
 
 
