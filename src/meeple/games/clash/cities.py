@@ -52,8 +52,14 @@ def hex_yields(s: ClashState, p: int, c: City, h: int, without: str = "") -> tup
     t = s.terrain[h]
     if t == "fertile" and "Great Gardens" in c["wonders"] and without != "Great Gardens":
         return ("food", "wood", "ore", "ideas", "gold")
-    return tuple(r for r, adv in RULES["terrain"].get(t, {}).items()
-                 if s.has(p, adv) and adv != without)
+    have = s.adv[p] if p >= 0 else ()
+    return tuple(r for r, adv in _YIELDS.get(t, ()) if adv in have and adv != without)
+
+
+# each terrain's (resource, advance needed) pairs, read once from the rules
+_YIELDS: dict[str, tuple[tuple[str, str], ...]] = {
+    str(t): tuple((str(r), str(a)) for r, a in ys.items())
+    for t, ys in RULES["terrain"].items()}
 
 
 def collect_slots(s: ClashState, p: int, c: City, husbandry: bool = True,
@@ -76,8 +82,8 @@ def collect_slots(s: ClashState, p: int, c: City, husbandry: bool = True,
         slots.append(tuple(sorted(sea)))
     if husbandry and s.has(p, "Husbandry") and "Husbandry" not in s.used:
         far: set[str] = set()
-        for h in range(len(s.terrain)):
-            if (s.board.dist(h, home) == 2 and s.known(h) and not s.is_water(h)
+        for h in s.board.ring(home, 2):
+            if (s.known(h) and not s.is_water(h)
                     and not s.enemies_at(h, p) and not _foreign_city(s, p, h)):
                 far.update(hex_yields(s, p, c, h, without))
         if far:
@@ -96,16 +102,23 @@ def collect_mixes(s: ClashState, p: int, c: City, husbandry: bool = True,
     observatory lets one resource be gold or ideas instead."""
     k = activation_size(s, c)
     slots = collect_slots(s, p, c, husbandry, without)
+    plain = tuple(tuple(x for x in sl if x != "husbandry") for sl in slots)
+    swaps = tuple(r for b, r in (("market", "gold"), ("observatory", "ideas"))
+                  if b in c["bld"] and b != without)
+    return list(_mixes(plain, k, swaps))
+
+
+@cache
+def _mixes(plain: tuple[tuple[str, ...], ...], k: int, swaps: tuple[str, ...]) -> tuple[str, ...]:
+    # The piles depend only on the slots, the size and the swaps, which repeat from turn
+    # to turn: listing them afresh was a fifth of Clash's random play (issue 19).
     seen: set[tuple[tuple[str, int], ...]] = set()
     results: set[tuple[int, ...]] = set()
-    plain = [tuple(x for x in sl if x != "husbandry") for sl in slots]
-    for pick in _choices(plain, k):
+    for pick in _choices(list(plain), k):
         tally = [0] * len(RESOURCES)
         for r in pick:
             tally[RESOURCES.index(r)] += 1
         results.add(tuple(tally))
-    swaps = [r for b, r in (("market", "gold"), ("observatory", "ideas"))
-             if b in c["bld"] and b != without]
     for counts in list(results):
         for r in swaps:
             for i, x in enumerate(counts):
@@ -120,7 +133,7 @@ def collect_mixes(s: ClashState, p: int, c: City, husbandry: bool = True,
         if key and key not in seen:
             seen.add(key)
             out.append("+".join(f"{r}:{n}" for r, n in key))
-    return out
+    return tuple(out)
 
 
 def _choices(slots: list[tuple[str, ...]], k: int) -> list[tuple[str, ...]]:
@@ -262,6 +275,7 @@ def recruit_options(s: ClashState, p: int, c: City) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     ranges = [range(0, min(room, int(UNITS[k]["limit"]) - have[k]) + 1) for k in kinds]
     army_here = s.army_at(c["hex"], p)
+    no_spawn = "ship" in kinds and ship_spawn(s, p, c) is None  # asked once, not per mix
     for counts in product(*ranges):
         total = sum(counts)
         if not 0 < total <= room:
@@ -269,7 +283,7 @@ def recruit_options(s: ClashState, p: int, c: City) -> list[tuple[str, str]]:
         units = dict(zip(kinds, counts, strict=True))
         if units.get("infantry", 0) + army_here > int(RULES["stack_limit"]):
             continue
-        if units.get("ship", 0) and ship_spawn(s, p, c) is None:
+        if units.get("ship", 0) and no_spawn:
             continue
         text = "+".join(f"{k}:{n}" for k, n in units.items() if n)
         for tokens in ("", "tokens"):

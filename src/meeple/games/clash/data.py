@@ -58,11 +58,42 @@ class Board:
         return len(self.coords) // 4
 
     def dist(self, a: int, b: int) -> int:
-        return distance(self.coords[a], self.coords[b])
+        return _distances(self)[a][b]
+
+    def ring(self, h: int, d: int) -> tuple[int, ...]:
+        """The hexes exactly ``d`` from ``h``, in index order."""
+        return _rings(self)[h].get(d, ())
 
     def name(self, h: int) -> str:
         q, r = self.coords[h]
         return f"{q},{r}"
+
+
+# Per board, computed once: the rules ask distances tens of thousands of times a game.
+# Keyed by id, each entry holding its board so the id cannot be reused while it stands.
+_DIST: dict[int, tuple[Board, tuple[tuple[int, ...], ...]]] = {}
+_RING: dict[int, tuple[Board, tuple[dict[int, tuple[int, ...]], ...]]] = {}
+
+
+def _distances(b: Board) -> tuple[tuple[int, ...], ...]:
+    got = _DIST.get(id(b))
+    if got is None:
+        got = _DIST[id(b)] = (b, tuple(tuple(distance(x, y) for y in b.coords)
+                                       for x in b.coords))
+    return got[1]
+
+
+def _rings(b: Board) -> tuple[dict[int, tuple[int, ...]], ...]:
+    got = _RING.get(id(b))
+    if got is None:
+        rings: list[dict[int, tuple[int, ...]]] = []
+        for row in _distances(b):
+            by: dict[int, list[int]] = {}
+            for h, d in enumerate(row):
+                by.setdefault(d, []).append(h)
+            rings.append({d: tuple(hs) for d, hs in by.items()})
+        got = _RING[id(b)] = (b, tuple(rings))
+    return got[1]
 
 
 def make_board(players: int, spec: dict[str, Any]) -> Board:

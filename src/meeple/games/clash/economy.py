@@ -98,10 +98,15 @@ def learnable(s: ClashState, p: int) -> list[str]:
 
 def made_free_by(s: ClashState, p: int, name: str) -> str | None:
     """The advance of ``p``'s that makes ``name`` free (Math, Astronomy), if any."""
+    if name not in _MADE_FREE:  # most advances: no need to read p's list
+        return None
     for a in s.adv[p]:
         if name in DATA.advances[a].get("free", ()):
             return a
     return None
+
+
+_MADE_FREE = frozenset(x for info in DATA.advances.values() for x in info.get("free", ()))
 
 
 def advance_cost(s: ClashState, p: int, name: str) -> Pile:

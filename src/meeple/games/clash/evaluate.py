@@ -19,8 +19,13 @@ def worth(s: ClashState, p: int) -> float:
     promise: float = 0.0
     promise += 0.12 * (r["food"] + r["wood"] + r["ore"] + r["ideas"]) + 0.2 * r["gold"]
     promise += 0.1 * (r["mood"] + r["culture"])
-    promise += 0.6 * s.count_units(p, "settler") * min(1.0, left / 3)
-    promise += 0.25 * s.count_units(p, "infantry") + 0.15 * s.count_units(p, "ship")
+    # p's units counted in one pass (the search evaluates every candidate, issue 19)
+    units = {"settler": 0, "infantry": 0, "ship": 0}
+    for u in s.units:
+        if u[0] == p:
+            units[u[1]] = units.get(u[1], 0) + 1
+    promise += 0.6 * units["settler"] * min(1.0, left / 3)
+    promise += 0.25 * units["infantry"] + 0.15 * units["ship"]
     promise += 0.3 * sum(int(c["mood"]) for c in cities) * min(1.0, left / 3)
     known: dict[str, int] = {}
     for card in set(s.objective_hand[p]):

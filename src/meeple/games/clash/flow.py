@@ -53,6 +53,14 @@ TEXTS: dict[str, Callable[[ClashState, dict[str, Any]], Text]] = {
 
 
 def legal(s: ClashState, p: int) -> list[Action]:
+    s.index_hexes()
+    try:
+        return _legal(s, p)
+    finally:
+        s.drop_index()
+
+
+def _legal(s: ClashState, p: int) -> list[Action]:
     if s.pending:
         item = s.pending[0]
         return PENDING[item["kind"]](s, p, item)

@@ -20,7 +20,7 @@ def group_options(s: ClashState, p: int) -> list[Action]:
     out: list[Action] = []
     origins = sorted({u[2] for u in s.units if u[0] == p and not u[3]})
     for h in origins:
-        mine = [u for u in s.units if u[2] == h and u[0] == p and not u[3]]
+        mine = [u for u in s.units_at(h, p) if not u[3]]
         for kind in LAND:
             n = sum(1 for u in mine if u[1] == kind)
             for to in _land_targets(s, p, h, kind) if n else []:

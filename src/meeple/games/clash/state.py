@@ -31,9 +31,23 @@ FIELDS = ("terrain", "revealed", "tiles", "cities", "units", "res", "adv", "acti
           "actions_left", "used", "phase", "pending", "stats", "outcome", "loaded",
           "battle", "advances_taken", "explored_by", "drawn", "homes")
 
+REST = ("pending", "outcome", "battle")  # dicts nesting further: copied by copy_value
+
+
+def _copy_city(d: dict[str, Any]) -> dict[str, Any]:
+    e = d.copy()
+    e["bld"] = d["bld"].copy()
+    e["wonders"] = d["wonders"][:]
+    return e
+
 
 class ClashState(State):
     game: ClassVar[Game]
+    # Units and cities by hex, set only while legal actions are listed (nothing moves
+    # then; flow.legal asks where things stand tens of thousands of times a game, issue
+    # 19): None otherwise, so every other question scans the lists as they are.
+    _units_by_hex: dict[int, list[list[Any]]] | None = None
+    _city_by_hex: dict[int, dict[str, Any]] | None = None
 
     def __init__(self, n: int, options: dict[str, Any], board: Board, rng: Rng) -> None:
         self.n = n
@@ -147,7 +161,27 @@ class ClashState(State):
         c.rng = Rng(0)
         c.rng.state = self.rng.state
         c.log = self.log.clone()
-        for f in FIELDS:
+        # The fields the search copies most, written out as deep as they nest (the search
+        # copies a state for each candidate it weighs, issue 19); the rest as copy_value.
+        c.terrain, c.revealed, c.tiles = self.terrain[:], self.revealed[:], self.tiles[:]
+        c.cities = [_copy_city(d) for d in self.cities]
+        c.units = [u[:] for u in self.units]
+        c.res = [r.copy() for r in self.res]
+        c.adv = [a[:] for a in self.adv]
+        c.action_hand = [h[:] for h in self.action_hand]
+        c.objective_hand = [h[:] for h in self.objective_hand]
+        c.wonder_hand = [h[:] for h in self.wonder_hand]
+        c.claimed = [h[:] for h in self.claimed]
+        c.drawn = [h[:] for h in self.drawn]
+        c.action_deck, c.objective_deck = self.action_deck[:], self.objective_deck[:]
+        c.wonder_deck, c.event_deck = self.wonder_deck[:], self.event_deck[:]
+        c.discard, c.order, c.used = self.discard[:], self.order[:], self.used[:]
+        c.round, c.turn, c.seat = self.round, self.turn, self.seat
+        c.actions_left, c.phase = self.actions_left, self.phase
+        c.stats = [x.copy() for x in self.stats]
+        c.advances_taken, c.explored_by = self.advances_taken[:], self.explored_by[:]
+        c.homes, c.loaded = self.homes[:], self.loaded[:]
+        for f in REST:
             setattr(c, f, copy_value(getattr(self, f)))
         return c
 
@@ -192,7 +226,22 @@ class ClashState(State):
     def known(self, h: int) -> bool:
         return self.revealed[h // 4]
 
+    def index_hexes(self) -> None:
+        """Index units and cities by hex until :meth:`drop_index` (in the lists' order)."""
+        units: dict[int, list[list[Any]]] = {}
+        for u in self.units:
+            units.setdefault(u[2], []).append(u)
+        cities: dict[int, dict[str, Any]] = {}
+        for c in self.cities:
+            cities.setdefault(c["hex"], c)
+        self._units_by_hex, self._city_by_hex = units, cities
+
+    def drop_index(self) -> None:
+        self._units_by_hex = self._city_by_hex = None
+
     def city_at(self, h: int) -> dict[str, Any] | None:
+        if self._city_by_hex is not None:
+            return self._city_by_hex.get(h)
         for c in self.cities:
             if c["hex"] == h:
                 return c
@@ -210,15 +259,23 @@ class ClashState(State):
                 and all(u[0] != p for u in self.units))
 
     def units_at(self, h: int, owner: int | None = None) -> list[list[Any]]:
+        if self._units_by_hex is not None:
+            here = self._units_by_hex.get(h, [])
+            return here[:] if owner is None else [u for u in here if u[0] == owner]
         return [u for u in self.units if u[2] == h and (owner is None or u[0] == owner)]
 
     def count_units(self, p: int, kind: str) -> int:
         return sum(1 for u in self.units if u[0] == p and u[1] == kind)
 
     def army_at(self, h: int, owner: int) -> int:
+        if self._units_by_hex is not None:
+            return sum(1 for u in self._units_by_hex.get(h, ()) if u[0] == owner
+                       and u[1] == "infantry")
         return sum(1 for u in self.units if u[2] == h and u[0] == owner and u[1] == "infantry")
 
     def enemies_at(self, h: int, p: int) -> list[list[Any]]:
+        if self._units_by_hex is not None:
+            return [u for u in self._units_by_hex.get(h, ()) if u[0] != p]
         return [u for u in self.units if u[2] == h and u[0] != p]
 
     def is_water(self, h: int) -> bool:
