@@ -229,7 +229,9 @@ export function showTable(root, gid, token) {
       h("p", { class: `status-line${isMine ? " is-mine" : ""}`, id: "status-line" },
         h("span", { class: "status-ask", text: ask })),
       h("p", { id: "turn", class: `turn ${isMine ? "ok" : "muted"}`, "aria-live": "polite" },
-        `${isMine ? t("youMust") : place} · ${t("roundN")} ${p.round} · ${t("move")} ${p.version}`));
+        // Round 0 is the set-up before the first round: no number to show for it.
+        [isMine ? t("youMust") : place, p.round > 0 ? `${t("roundN")} ${p.round}` : null,
+          `${t("move")} ${p.version}`].filter(Boolean).join(" · ")));
     const quick = ui.quick;
     if (quick.length) status.append(h("div", { class: "quick", role: "group", "aria-label": t("decision") },
       quick.map((c) => choiceButton(c, guarded, "quick"))));
