@@ -13,31 +13,34 @@ BUILT = {"temples": "temple", "academies": "academy", "ports": "port"}
 
 def measure(s: ClashState, p: int, key: str) -> int:
     """How far ``p`` is along a peaceful objective's measure."""
-    if key in ("gold", "ideas", "food"):  # the commonest, asked first and cheaply
+    # Each branch reads only what it needs: the search measures every objective in hand
+    # for every candidate it weighs (issue 19).
+    if key in ("gold", "ideas", "food"):
         return s.res[p][key]
+    if key == "advances":
+        return len(s.adv[p])
+    if key in ("ships", "settlers"):
+        return s.count_units(p, key[:-1])
+    if key == "army":
+        return s.count_units(p, "infantry")
+    if key == "explored":
+        return s.explored_by[p]
+    if key == "government":
+        return int(government_of(s, p) is not None)
+    if key == "full_groups":
+        have = set(s.adv[p])
+        return sum(1 for names in DATA.groups.values() if have.issuperset(names))
+    if key == "foreign_buildings":
+        return sum(1 for c in s.cities if c["owner"] != p for o in c["bld"].values() if o == p)
     cities = s.cities_of(p)
     if key == "cities":
         return len(cities)
     if key == "city_size":
         return max((s.size(c) for c in cities), default=0)
-    if key == "advances":
-        return len(s.adv[p])
     if key == "happy_cities":
         return sum(1 for c in cities if c["mood"] == 2)
-    if key == "full_groups":
-        return sum(1 for names in DATA.groups.values() if all(a in s.adv[p] for a in names))
-    if key == "foreign_buildings":
-        return sum(1 for c in s.cities if c["owner"] != p for o in c["bld"].values() if o == p)
-    if key in ("ships", "settlers"):
-        return s.count_units(p, key[:-1])
-    if key == "army":
-        return s.count_units(p, "infantry")
     if key == "wonders":
         return sum(len(c["wonders"]) for c in cities)
-    if key == "explored":
-        return s.explored_by[p]
-    if key == "government":
-        return int(government_of(s, p) is not None)
     if key in BUILT:
         # an influenced building stays its city's: only its colour (the score) changes
         return sum(1 for c in cities if BUILT[key] in c["bld"])
@@ -48,16 +51,23 @@ def met(s: ClashState, p: int, card: str, half: str,
         known: dict[str, int] | None = None) -> bool:
     """Whether ``p`` meets a half of an objective card (``known``: measures already
     taken, filled in as they are needed)."""
-    cond = DATA.objective_cards[card][half]
+    cond = _CONDITIONS[card, half]
     if half == "military":
-        return all(s.stats[p].get(k, 0) >= int(n) for k, n in cond.items())
+        return all(s.stats[p].get(k, 0) >= n for k, n in cond)
     known = {} if known is None else known
-    for k, n in cond.items():
+    for k, n in cond:
         if k not in known:
             known[k] = measure(s, p, k)
-        if known[k] < int(n):
+        if known[k] < n:
             return False
     return True
+
+
+# each objective half's conditions as (measure, number) pairs, read once from the cards
+_CONDITIONS: dict[tuple[str, str], tuple[tuple[str, int], ...]] = {
+    (card, half): tuple((str(k), int(n)) for k, n in info[half].items())
+    for card, info in DATA.objective_cards.items() for half in ("peaceful", "military")
+    if isinstance(info.get(half), dict)}
 
 
 def claim(s: ClashState, p: int, card: str, half: str) -> None:
