@@ -28,7 +28,7 @@ def worth(s: ClashState, p: int) -> float:
     promise += 0.25 * units["infantry"] + 0.15 * units["ship"]
     promise += 0.3 * sum(int(c["mood"]) for c in cities) * min(1.0, left / 3)
     known: dict[str, int] = {}
-    for card in set(s.objective_hand[p]):
+    for card in sorted(set(s.objective_hand[p])):  # a fixed order: the same sum in every process
         promise += (0.8 if met(s, p, card, "peaceful", known) else 0.15) \
             * s.objective_hand[p].count(card)
     promise += 0.1 * len(s.action_hand[p]) + 0.5 * len(s.wonder_hand[p]) * min(1.0, left / 4)
