@@ -6,11 +6,11 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any, TypeVar
 
-import yaml
 from pydantic import BaseModel, ValidationError
 
 from meeple.core.errors import SaveFileError
 from meeple.core.log import Log
+from meeple.core.yamlfile import read_yaml
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -58,4 +58,4 @@ def log_from_json(entries: list[list[Any]], what: str) -> Log:
 def load_data(package: str, name: str) -> Any:
     """A YAML file from a game package's ``data/`` folder."""
     path = resources.files(package).joinpath("data").joinpath(name)
-    return yaml.safe_load(path.read_text("utf-8"))
+    return read_yaml(path.read_text("utf-8"))

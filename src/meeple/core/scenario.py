@@ -18,6 +18,7 @@ from meeple.core.errors import MeepleError, ScenarioError
 from meeple.core.game import State
 from meeple.core.registry import get_game
 from meeple.core.text import localize
+from meeple.core.yamlfile import read_yaml
 
 MISSING = object()
 
@@ -62,7 +63,7 @@ class ScenarioResult:
 def load(path: Path) -> list[ScenarioModel]:
     """A file holds one scenario, or a list of them."""
     try:
-        raw = yaml.safe_load(path.read_text("utf-8"))
+        raw = read_yaml(path.read_text("utf-8"))
     except (OSError, yaml.YAMLError) as e:
         raise ScenarioError(f"{path}: cannot read YAML: {e}") from e
     items = raw if isinstance(raw, list) else [raw]

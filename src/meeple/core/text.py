@@ -41,8 +41,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Union
 
-import yaml
 from babel import Locale
+
+from meeple.core.yamlfile import read_yaml
 
 LANGS = ("en", "ru")
 DEFAULT_LANG = "en"
@@ -246,8 +247,7 @@ def register_catalog(name: str, path: Path) -> None:
 
 
 def _load_yaml(path: Path) -> Mapping[str, Any]:
-    with open(path, encoding="utf-8") as f:
-        data = yaml.safe_load(f) or {}
+    data = read_yaml(path.read_text("utf-8")) or {}
     if not isinstance(data, Mapping):
         raise ValueError(f"{path}: a text catalog must be a mapping of keys to languages")
     return data

@@ -31,6 +31,6 @@ function append(el, children) {
   }
 }
 
-export function clear(el) { while (el.firstChild) el.removeChild(el.firstChild); return el; }
+export function clear(el) { el.replaceChildren(); return el; }
 
 export const colour = (p) => `var(--p${p % 9})`;
