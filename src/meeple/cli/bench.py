@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
-from meeple.cli.common import fail
+from meeple.cli.common import AsJson, fail
 
 GameOption = Annotated[str, typer.Option(help="Game name, or 'all' (one line per game).")]
 
@@ -84,7 +84,7 @@ def bench_engine(
     vs_openspiel: Annotated[bool, typer.Option(
         "--vs-openspiel", help="Also time OpenSpiel's python_liars_poker in the same run "
         "(needs pyspiel) and give each game's speed as a multiple of it.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: AsJson = False,
     profile: Annotated[int, typer.Option(
         help="Instead of timing: the N costliest functions of random play (cProfile).")] = 0,
 ) -> None:
@@ -111,7 +111,7 @@ def bench_search(
     game: GameOption = "cult",
     players: Annotated[int, typer.Option(help="Players.")] = 4,
     seconds: Annotated[float, typer.Option(help="Seconds of search to time, per game.")] = 5.0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: AsJson = False,
     profile: Annotated[int, typer.Option(
         help="Instead of timing: the N costliest functions of the search (cProfile).")] = 0,
 ) -> None:

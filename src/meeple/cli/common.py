@@ -17,6 +17,12 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
+# Options the simulation commands share (simulate, arena, ladder, train).
+Workers = Annotated[int, typer.Option(help="Processes to play in.")]
+MaxRounds = Annotated[int, typer.Option(help="Round limit for games that have one.")]
+RayAddress = Annotated[str | None, typer.Option(
+    help="Play on this Ray cluster (address, e.g. 127.0.0.1:6379) instead of --workers.")]
+AsJson = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 OptionList = Annotated[list[str] | None, typer.Option(
     "--option", "-o", help="A game option as KEY=VALUE (repeatable); see 'meeple games'.")]
 

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from meeple.cli.common import OptionList, fail, parse_options
+from meeple.cli.common import AsJson, OptionList, fail, parse_options
 from meeple.core.errors import MeepleError
 from meeple.core.record import GameRecord
 from meeple.core.registry import game_names, get_game
@@ -219,7 +219,7 @@ def bench_server(
              "and the server's resident memory as they pile up.")] = 0,
     keep_games: Annotated[bool, typer.Option(
         help="With --finish-games: keep every game in memory (for comparison).")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """A server on loopback under real WebSocket clients: moves/s, latency, lost moves."""
     from meeple.server.bench import bench_server as run
@@ -253,7 +253,7 @@ def check_soak(
     bot_games: Annotated[int, typer.Option(help="Bot games watched by spectators.")] = 2,
     db: Annotated[str | None, typer.Option(help="Database URL (default: a new SQLite file).")]
     = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """A mixed load for a long time: moves, latency and memory per window, 5xx, lost moves."""
     from meeple.check.soak import soak
@@ -284,7 +284,7 @@ def check_reliability(
         help="Comma list: sigkill, storage, database, ratings, hidden, parsers, concurrency, "
              "auth, fuzz.")]
     = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """Kill, race, leak, fuzz and auth attacks; prints what each tried and what failed."""
     from meeple.check.reliability import run

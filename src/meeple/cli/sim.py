@@ -11,7 +11,15 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from meeple.cli.common import OptionList, fail, parse_options
+from meeple.cli.common import (
+    AsJson,
+    MaxRounds,
+    OptionList,
+    RayAddress,
+    Workers,
+    fail,
+    parse_options,
+)
 from meeple.core.registry import get_game
 from meeple.sim.runner import run_games
 from meeple.sim.stats import summarize
@@ -51,14 +59,12 @@ def simulate(
     players: Annotated[int | None, typer.Option(help="Players per game.")] = None,
     bots: Annotated[str, typer.Option(help="Bot kinds, rotated over the seats game by game.")]
     = "random",
-    workers: Annotated[int, typer.Option(help="Processes to play in.")] = 1,
+    workers: Workers = 1,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
     out: Annotated[Path, typer.Option(help="Folder for summary.json, games.csv, report.html.")]
     = Path("report"),
-    max_rounds: Annotated[int, typer.Option(help="Round limit for games that have one.")] = 100,
-    ray: Annotated[str | None, typer.Option(
-        help="Play on this Ray cluster (address, e.g. 127.0.0.1:6379) instead of --workers.")]
-    = None,
+    max_rounds: MaxRounds = 100,
+    ray: RayAddress = None,
     strengths: Annotated[str | None, typer.Option(
         help="Bot kinds from the weakest to the strongest, e.g. random,heuristic,learned: "
              "the games once per kind, compared side by side.")] = None,
@@ -153,9 +159,9 @@ def arena(
         help="One bot per seat, e.g. heuristic,random,random,random.")],
     games: Annotated[int, typer.Option(help="How many games (seats rotate game by game).")] = 20,
     seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
-    workers: Annotated[int, typer.Option(help="Processes to play in.")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    max_rounds: Annotated[int, typer.Option(help="Round limit for games that have one.")] = 100,
+    workers: Workers = 1,
+    as_json: AsJson = False,
+    max_rounds: MaxRounds = 100,
     option: OptionList = None,
 ) -> None:
     """Seat-rotated matches between bots; win rate per bot with its 95% interval."""
@@ -186,11 +192,10 @@ def ladder(
     games: Annotated[int, typer.Option(help="How many games.")] = 100,
     players: Annotated[int | None, typer.Option(help="Players per game.")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
-    workers: Annotated[int, typer.Option(help="Processes to play in.")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    max_rounds: Annotated[int, typer.Option(help="Round limit for games that have one.")] = 100,
-    ray: Annotated[str | None, typer.Option(
-        help="Play on this Ray cluster (address) instead of --workers.")] = None,
+    workers: Workers = 1,
+    as_json: AsJson = False,
+    max_rounds: MaxRounds = 100,
+    ray: RayAddress = None,
     option: OptionList = None,
 ) -> None:
     """Bots of several kinds at mixed tables; an openskill rating per kind with its 95%
@@ -239,14 +244,13 @@ def train(
     seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
     stride: Annotated[int, typer.Option(help="Record a position every this many moves.")] = 4,
     hidden: Annotated[str, typer.Option(help="Hidden layer sizes, e.g. 64,32.")] = "64,32",
-    workers: Annotated[int, typer.Option(help="Processes to play in.")] = 1,
+    workers: Workers = 1,
     out: Annotated[Path | None, typer.Option(
         help="Model file (default: the one the package ships, games/GAME/data/value.npz).")]
     = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    max_rounds: Annotated[int, typer.Option(help="Round limit for games that have one.")] = 100,
-    ray: Annotated[str | None, typer.Option(
-        help="Play on this Ray cluster (address) instead of --workers.")] = None,
+    as_json: AsJson = False,
+    max_rounds: MaxRounds = 100,
+    ray: RayAddress = None,
     option: OptionList = None,
 ) -> None:
     """Fit the game's learned evaluation from self-play: generation 1 from the heuristic
