@@ -20,9 +20,8 @@ from typing import Any
 
 import numpy as np
 
+from meeple.bots.greedy import Evaluate
 from meeple.core.game import State
-
-Evaluate = Callable[[State], list[float]]
 
 
 def feature_module(game: str) -> ModuleType:
