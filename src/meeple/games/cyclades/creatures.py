@@ -16,19 +16,27 @@ STOP = Action("stop")
 MULTI = ("kraken", "sphinx", "sylph")  # effects of several steps, ended by "stop"
 
 
-def discount(s: CycladesState, p: int, slot: int) -> int:
-    base = int(RULES["creature_costs"][slot])
-    if s.track[slot] in DATA.artifacts:
-        return 0  # temples give no discount on artifacts
+def temples_left(s: CycladesState, p: int) -> int:
+    """Price cuts ``p``'s temples (and a Religious Metropolis) still give this cycle."""
     temples = s.count_building(p, "temple")
     religious = int(RULES["special_metropolises"]["religious"]["creature_discount"])
     temples += sum(religious - 1 for t, k in enumerate(s.specials)
                    if k == "religious" and s.owner[t] == p)
-    return max(0, min(temples - s.used_temples[p], base - 1))
+    return temples - s.used_temples[p]
 
 
-def price(s: CycladesState, p: int, slot: int) -> int:
-    return int(RULES["creature_costs"][slot]) - discount(s, p, slot)
+def discount(s: CycladesState, p: int, slot: int, temples: int | None = None) -> int:
+    """``temples``: ``temples_left`` when the caller already has it (one listing prices
+    every slot)."""
+    base = int(RULES["creature_costs"][slot])
+    if s.track[slot] in DATA.artifacts:
+        return 0  # temples give no discount on artifacts
+    left = temples_left(s, p) if temples is None else temples
+    return max(0, min(left, base - 1))
+
+
+def price(s: CycladesState, p: int, slot: int, temples: int | None = None) -> int:
+    return int(RULES["creature_costs"][slot]) - discount(s, p, slot, temples)
 
 
 def buy(s: CycladesState, p: int, slot: int) -> None:

@@ -12,6 +12,7 @@ from meeple.core.game import Prompt
 from meeple.core.text import Text
 from meeple.games.cyclades import battle, creatures, economy, titans, turn
 from meeple.games.cyclades import texts as T
+from meeple.games.cyclades.listing import Listing
 from meeple.games.cyclades.state import APOLLO, DATA, CycladesState
 
 RULES = DATA.rules
@@ -52,11 +53,18 @@ def pending_text(s: CycladesState, top: dict[str, object]) -> Text:
 
 
 def legal(s: CycladesState, p: int) -> list[Action]:
+    return options(s, p).listed()
+
+
+def options(s: CycladesState, p: int) -> Listing:
+    """The legal actions in parts: a random player draws one without listing them all."""
     if s.pending:
-        return pending_legal(s, s.pending[-1])
+        out = Listing()
+        out.add(pending_legal(s, s.pending[-1]))
+        return out
     if s.phase == "auction":
-        return bids(s, p)
-    return turn.legal(s, p)
+        return bid_options(s, p)
+    return turn.options(s, p)
 
 
 # Who answers each kind of pending decision: its legal actions, and applying one.
@@ -161,25 +169,43 @@ def payment(s: CycladesState, p: int, amount: int) -> int:
 
 
 def bids(s: CycladesState, p: int) -> list[Action]:
+    return bid_options(s, p).listed()
+
+
+def bid_options(s: CycladesState, p: int) -> Listing:
+    """Each god not banned nor already ``p``'s, each amount ``p`` can pay from the lowest
+    that outbids (the amounts of a god are counted, not listed); Apollo last."""
     _, banned = s.queue[0]
-    out = []
+    out = Listing()
     # At two players a player's other standing offering is already promised.
     gold = s.gold[p] - sum(payment(s, p, amt) for g, (q, amt) in s.bids.items() if q == p)
+    priests = s.priests[p]
+    holder = titans.thunderbolt_holder(s)
     for g in s.gods:
         if g == banned:
             continue
         top = s.bids.get(g)
         if top and top[0] == p:
             continue
-        surcharge = 1 if top and titans.thunderbolt_holder(s) == top[0] != p else 0
+        surcharge = 1 if top and holder == top[0] != p else 0
         low = top[1] + 1 if top else 1
-        for amount in range(low, gold + s.priests[p] + 1):
-            if payment(s, p, amount) + surcharge > gold:
-                break
-            out.append(Action("bid", (g, amount)))
-    if not (s.phase == "auction" and s.cycle == 0 and s.apollo) or not out:
-        out.append(Action("bid", (APOLLO,)))
+        # payment(amount) = max(1, amount - priests) rises with the amount: the amounts
+        # paid for (with the Thunderbolt's coin) run from ``low`` to ``high``
+        high = gold + priests - surcharge if 1 + surcharge <= gold else low - 1
+        _amounts(out, g, low, high)
+    if not (s.phase == "auction" and s.cycle == 0 and s.apollo) or not out.total:
+        out.add([Action("bid", (APOLLO,))])
     return out
+
+
+def _amounts(out: Listing, god: str, low: int, high: int) -> None:
+    def nth(i: int) -> Action:
+        return Action("bid", (god, low + i))
+
+    def whole() -> list[Action]:
+        return [Action("bid", (god, amount)) for amount in range(low, high + 1)]
+
+    out.lazy(high - low + 1, nth, whole)
 
 
 def bid(s: CycladesState, p: int, a: Action) -> None:

@@ -14,6 +14,12 @@ def blocked_sea(s: CycladesState, sea: int, p: int = -1) -> bool:
                for f in s.figures)
 
 
+def blocked_seas(s: CycladesState, p: int) -> set[int]:
+    """Every sea closed to ``p``'s fleets (``blocked_sea`` for all seas at once)."""
+    return {sea for f in s.figures if f[0] == "polyphemus" and f[3] != p
+            for sea in s.board.territories[f[2]].seas}
+
+
 def medusa(s: CycladesState, t: int) -> bool:
     return s.figure_at("medusa", "t", t) is not None
 
@@ -125,10 +131,14 @@ def land_targets(s: CycladesState, p: int, a: int) -> list[int]:
     return sorted(land_routes(s, p, a))
 
 
-def sea_targets(s: CycladesState, p: int, start: int) -> list[int]:
+def sea_targets(s: CycladesState, p: int, start: int,
+                blocked: set[int] | None = None) -> list[int]:
     """Seas a group of fleets reaches from ``start``: up to three seas, through seas
-    free of other fleets; entering a sea held by an enemy ends the move (a battle)."""
+    free of other fleets; entering a sea held by an enemy ends the move (a battle).
+    ``blocked``: ``blocked_seas(s, p)`` when the caller already has it."""
     reach_n = int(economy.RULES["sail_range"])
+    if blocked is None:
+        blocked = blocked_seas(s, p)
     out: set[int] = set()
     frontier = [start]
     seen = {start}
@@ -136,7 +146,7 @@ def sea_targets(s: CycladesState, p: int, start: int) -> list[int]:
         nxt_frontier = []
         for sea in frontier:
             for nxt in s.board.seas[sea].next:
-                if nxt in seen or blocked_sea(s, nxt, p):
+                if nxt in seen or nxt in blocked:
                     continue
                 seen.add(nxt)
                 q = s.fleet_owner[nxt] if s.fleets[nxt] else -1

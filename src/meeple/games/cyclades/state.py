@@ -99,10 +99,30 @@ class CycladesState(State):
 
         return prompts(self)
 
+    def current_players(self) -> list[int]:
+        # prompts()'s players without their sentences (asked before every action)
+        if self.phase == "over":
+            return []
+        if self.pending:
+            return [int(self.pending[-1]["player"])]
+        if self.phase == "auction":
+            return [int(self.queue[0][0])]
+        return [int(self.turns[self.turn][1])]
+
     def legal_actions(self, player: int) -> list[Action]:
         from meeple.games.cyclades.flow import legal
 
         return legal(self, player) if player in self.current_players() else []
+
+    def random_action(self, player: int, rng: Rng) -> Action:
+        # drawn from the legal list in parts (flow.options): the same index from the same
+        # draw, so the same action as rng.choice(legal_actions), without listing every bid
+        # amount, sail and troop move
+        from meeple.games.cyclades.flow import options
+
+        if player not in self.current_players():
+            return rng.choice(self.legal_actions(player))
+        return options(self, player).draw(rng)
 
     def apply_unchecked(self, player: int, action: Action) -> None:
         from meeple.games.cyclades.flow import apply

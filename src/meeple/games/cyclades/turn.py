@@ -7,6 +7,7 @@ from __future__ import annotations
 from meeple.core.actions import Action
 from meeple.games.cyclades import battle, creatures, economy, moves, titans
 from meeple.games.cyclades import texts as T
+from meeple.games.cyclades.listing import Listing
 from meeple.games.cyclades.state import APOLLO, DATA, CycladesState
 
 RULES = DATA.rules
@@ -41,36 +42,55 @@ def recruit_cost(s: CycladesState, god: str) -> int | None:
 
 
 def legal(s: CycladesState, p: int) -> list[Action]:
+    return options(s, p).listed()
+
+
+def options(s: CycladesState, p: int) -> Listing:
+    """The turn's legal actions in their order, the long parts (sails, moves) made only
+    when listed or drawn."""
     god, _ = s.current()
     info = DATA.god(god)
-    out = [END]
+    out = Listing()
+    out.add([END])
     cost = recruit_cost(s, god)
     if cost is not None and cost <= s.gold[p]:
-        out += _recruits(s, p, str(info["recruit"]))
+        out.add(_recruits(s, p, str(info["recruit"])))
     if info["building"] in economy.BUILD_KINDS and s.gold[p] >= RULES["build_cost"]:
-        out += [Action("build", (t,)) for t in s.territories_of(p) if s.free_slots(t) > 0]
+        out.add([Action("build", (t,)) for t in s.territories_of(p) if s.free_slots(t) > 0])
     gold = s.gold[p]
     if info["special"] == "sail" and gold >= RULES["move_cost"]:
+        blocked = moves.blocked_seas(s, p)
         for sea, n in enumerate(s.fleets):
             if n and s.fleet_owner[sea] == p:
-                for to in moves.sea_targets(s, p, sea):
-                    out += [Action("sail", (sea, to, k)) for k in range(1, n + 1)]
+                _sails(out, sea, n, moves.sea_targets(s, p, sea, blocked))
     if info["special"] == "march" and gold >= RULES["move_cost"]:
-        out += _land_moves(s, p, "march")
+        _land_moves(out, s, p, "march")
     if info["special"] == "renew" and not s.used.get("renew") and gold >= RULES["zeus_renew_cost"]:
-        out += [Action("renew", (i,)) for i, c in enumerate(s.track)
-                if c and c not in DATA.artifacts]
+        out.add([Action("renew", (i,)) for i, c in enumerate(s.track)
+                 if c and c not in DATA.artifacts])
     if info["special"] == "titans" and not s.used.get("hire") and \
             gold >= RULES["titan_hire_cost"] and s.titans_total(p) < RULES["max_titans"]:
-        out += [Action("hire", (t,)) for t in s.territories_of(p)]
+        out.add([Action("hire", (t,)) for t in s.territories_of(p)])
     if gold >= s.used.get("titan_moves", 0) + 1:
-        out += _land_moves(s, p, "titan")
-    for i, c in enumerate(s.track):
-        if c and creatures.price(s, p, i) <= gold:
-            out.append(Action("buy", (i,)))
+        _land_moves(out, s, p, "titan")
+    if any(s.track):
+        temples = creatures.temples_left(s, p)
+        out.add([Action("buy", (i,)) for i, c in enumerate(s.track)
+                 if c and creatures.price(s, p, i, temples) <= gold])
     if set(s.used) <= titans.TRANSFERS:  # at the start of the turn, each artifact once
-        out += titans.ally_transfers(s, p)
+        out.add(titans.ally_transfers(s, p))
     return out
+
+
+def _sails(out: Listing, sea: int, n: int, targets: list[int]) -> None:
+    """``sail SEA TO K``: each target, each number of fleets from 1 to ``n``."""
+    def nth(i: int) -> Action:
+        return Action("sail", (sea, targets[i // n], i % n + 1))
+
+    def whole() -> list[Action]:
+        return [Action("sail", (sea, to, k)) for to in targets for k in range(1, n + 1)]
+
+    out.lazy(len(targets) * n, nth, whole)
 
 
 def _recruits(s: CycladesState, p: int, kind: str) -> list[Action]:
@@ -95,10 +115,9 @@ def move_cost(s: CycladesState, kind: str, steps: int) -> int:
     return sum(done + i for i in range(1, steps + 1))
 
 
-def _land_moves(s: CycladesState, p: int, kind: str) -> list[Action]:
-    """Troop (or Titan) moves: source, target, troops, Titans, then the artifacts that go
+def _land_moves(out: Listing, s: CycladesState, p: int, kind: str) -> None:
+    """Troop (or Titan) moves: source, target, Titans, troops, then the artifacts that go
     along: those the route needs, and any others of the source the owner takes (D-12)."""
-    out = []
     for a in s.territories_of(p):
         troops, tit = s.troops[a], s.titans[a]
         if kind == "titan" and not tit:
@@ -114,10 +133,32 @@ def _land_moves(s: CycladesState, p: int, kind: str) -> list[Action]:
             taken: list[tuple[str, ...]] = [tuple(needed)]
             for name in extra:
                 taken += [tuple(sorted((*sub, name))) for sub in taken]
-            for k in range(low_titans, tit + 1):
-                for n in range(0 if k else 1, troops + 1):
-                    out += [Action(kind, (a, b, n, k, *arts)) for arts in taken]
-    return out
+            _group_moves(out, kind, a, b, troops, tit, low_titans, taken)
+
+
+def _group_moves(out: Listing, kind: str, a: int, b: int, troops: int, tit: int, low: int,
+                 taken: list[tuple[str, ...]]) -> None:
+    """``KIND A B N K ARTS...`` for K Titans from ``low`` up, N troops (at least one unit),
+    each set of artifacts: in that order, the artifacts varying fastest."""
+    per = len(taken)
+    # groups without a Titan (N from 1), then N from 0 for each number of Titans
+    plain = troops if low == 0 else 0
+    count = (plain + tit * (troops + 1)) * per
+
+    def nth(i: int) -> Action:
+        group, arts = divmod(i, per)
+        if group < plain:
+            k, n = 0, group + 1
+        else:
+            k, n = divmod(group - plain, troops + 1)
+            k += 1
+        return Action(kind, (a, b, n, k, *taken[arts]))
+
+    def whole() -> list[Action]:
+        return [Action(kind, (a, b, n, k, *arts)) for k in range(low, tit + 1)
+                for n in range(0 if k else 1, troops + 1) for arts in taken]
+
+    out.lazy(count, nth, whole)
 
 
 def apply(s: CycladesState, p: int, a: Action) -> None:

@@ -1,0 +1,85 @@
+"""Cyclades' shortcuts for speed give exactly what the plain rules give (docs/performance.md):
+a random action drawn without listing every action, the players asked without their
+prompts' sentences."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from meeple.core.registry import get_game
+from meeple.core.rng import Rng
+from meeple.games.cyclades import flow
+from meeple.games.cyclades.state import CycladesState
+
+SHAPES: list[tuple[int, dict[str, Any]]] = [
+    (2, {}), (3, {}), (4, {}), (5, {}), (4, {"titans": True}), (6, {"titans": True}),
+    (4, {"map": "titans", "teams": True}), (4, {"kronos": True}), (4, {"artifacts": True}),
+]
+
+
+def _positions(games_per_shape: int) -> list[CycladesState]:
+    """Every position of a few random games of each shape (the shortcuts must hold in each)."""
+    out: list[CycladesState] = []
+    game = get_game("cyclades")
+    for shape, (n, opts) in enumerate(SHAPES):
+        for g in range(games_per_shape):
+            seed = 100 * shape + g
+            state = game.new_state(n, seed, {**opts, "max_rounds": 8})
+            assert isinstance(state, CycladesState)
+            rng = Rng(seed)
+            while not state.is_terminal():
+                out.append(state.clone())
+                p = state.current_players()[0]
+                state.apply_unchecked(p, rng.choice(state.legal_actions(p)))
+    return out
+
+
+POSITIONS = _positions(2)
+
+
+def test_random_action_draws_what_choice_over_the_legal_list_draws() -> None:
+    # Replays of random play and seeded simulations depend on the same draw giving the
+    # same action, so the lazy draw must pick index for index what the list would.
+    kinds: Counter[str] = Counter()
+    for i, state in enumerate(POSITIONS):
+        p = state.current_players()[0]
+        lazy, listed = Rng(i), Rng(i)
+        drawn = state.random_action(p, lazy)
+        assert drawn == listed.choice(state.legal_actions(p))
+        assert lazy.state == listed.state
+        kinds[drawn.kind] += 1
+    # the lazy parts (bid amounts, sails, troop and Titan moves) were all drawn from
+    assert {"bid", "sail", "march", "titan"} <= set(kinds)
+    assert len(POSITIONS) > 2000
+
+
+def test_every_index_of_the_lazy_listing_is_the_legal_action_at_that_index() -> None:
+    # The set a random player can draw from is the legal list, each action once: the draw
+    # is uniform over the legal actions as rng.choice over the list is.
+    lazy_parts = 0
+    for state in POSITIONS[::3]:
+        p = state.current_players()[0]
+        listing = flow.options(state, p)
+        legal = state.legal_actions(p)
+        assert listing.total == len(legal)
+        assert [listing.nth(i) for i in range(listing.total)] == legal
+        lazy_parts += sum(1 for count, _, whole in listing.parts if count > 1)
+    assert lazy_parts > 500
+
+
+def test_draws_over_many_seeds_cover_the_legal_list_uniformly() -> None:
+    # A wide position (sails or moves with many troop counts): 200 draws per action on
+    # average, each action's count within a loose band around the mean.
+    state = max(POSITIONS, key=lambda s: len(s.legal_actions(s.current_players()[0])))
+    p = state.current_players()[0]
+    legal = state.legal_actions(p)
+    draws = 200 * len(legal)
+    counts = Counter(state.random_action(p, Rng(seed)) for seed in range(draws))
+    assert set(counts) == set(legal)
+    assert all(100 < c < 300 for c in counts.values())
+
+
+def test_players_asked_are_the_players_of_the_prompts() -> None:
+    for state in POSITIONS:
+        assert state.current_players() == [pr.player for pr in state.prompts()]
