@@ -8,20 +8,27 @@ from typing import Any
 from meeple.core.actions import Action
 from meeple.games.cyclades import battle, economy, moves, titans
 from meeple.games.cyclades import texts as T
-from meeple.games.cyclades.state import BUILDINGS, DATA, FIGURES, CycladesState
+from meeple.games.cyclades.state import BUILDINGS, DATA, FIGURES, METRO, CycladesState
 
 RULES = DATA.rules
 NONE = Action("target", ("none",))
 STOP = Action("stop")
+RELIGIOUS = int(RULES["special_metropolises"]["religious"]["creature_discount"])
 MULTI = ("kraken", "sphinx", "sylph")  # effects of several steps, ended by "stop"
 
 
-def temples_left(s: CycladesState, p: int) -> int:
-    """Price cuts ``p``'s temples (and a Religious Metropolis) still give this cycle."""
-    temples = s.count_building(p, "temple")
-    religious = int(RULES["special_metropolises"]["religious"]["creature_discount"])
-    temples += sum(religious - 1 for t, k in enumerate(s.specials)
-                   if k == "religious" and s.owner[t] == p)
+def temples_left(s: CycladesState, p: int, mine: list[int] | None = None) -> int:
+    """Price cuts ``p``'s temples (and a Religious Metropolis) still give this cycle
+    (``mine``: ``p``'s territories, when the caller has them)."""
+    if mine is None:
+        mine = s.territories_of(p)
+    temples = 0
+    for t in mine:  # a Metropolis counts as one of each building (count_building)
+        b = s.buildings[t]
+        if b:
+            temples += b.count("temple") + b.count(METRO)
+        if s.specials[t] == "religious":
+            temples += RELIGIOUS - 1
     return temples - s.used_temples[p]
 
 

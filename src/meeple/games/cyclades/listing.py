@@ -30,6 +30,13 @@ class Listing:
             self.parts.append((len(actions), actions.__getitem__, lambda: actions))
             self.total += len(actions)
 
+    def each(self, kind: str, args: list[int]) -> None:
+        """``KIND X`` for each ``X`` of ``args`` (made one by one only when listed)."""
+        if args:
+            self.parts.append((len(args), lambda i: Action(kind, (args[i],)),
+                               lambda: [Action(kind, (x,)) for x in args]))
+            self.total += len(args)
+
     def lazy(self, count: int, nth: Nth, whole: Whole) -> None:
         if count > 0:
             self.parts.append((count, nth, whole))

@@ -136,24 +136,48 @@ def sea_targets(s: CycladesState, p: int, start: int,
     """Seas a group of fleets reaches from ``start``: up to three seas, through seas
     free of other fleets; entering a sea held by an enemy ends the move (a battle).
     ``blocked``: ``blocked_seas(s, p)`` when the caller already has it."""
-    reach_n = int(economy.RULES["sail_range"])
     if blocked is None:
         blocked = blocked_seas(s, p)
+    seas, fleets, owners, teams = s.board.seas, s.fleets, s.fleet_owner, s.teams
+    team = teams[p]
     out: set[int] = set()
     frontier = [start]
     seen = {start}
-    for _ in range(reach_n):
+    for _ in range(SAIL_RANGE):
         nxt_frontier = []
         for sea in frontier:
-            for nxt in s.board.seas[sea].next:
+            for nxt in seas[sea].next:
                 if nxt in seen or nxt in blocked:
                     continue
                 seen.add(nxt)
-                q = s.fleet_owner[nxt] if s.fleets[nxt] else -1
-                if s.allies(p, q):
+                q = owners[nxt] if fleets[nxt] else -1
+                if q != p and teams[q] == team:  # s.allies(p, q), written out
                     continue
                 out.add(nxt)
-                if q in (-1, p):
+                if q == -1 or q == p:
                     nxt_frontier.append(nxt)
         frontier = nxt_frontier
     return sorted(out)
+
+
+SAIL_RANGE = int(economy.RULES["sail_range"])
+# Where each of a player's fleets can sail, by everything that decides it (a listing of
+# the same fleets repeats through a turn and, in a search, across its samples). Bounded:
+# cleared when full.
+_SAILS: dict[tuple[object, ...], list[tuple[int, int, list[int]]]] = {}
+_SAILS_MAX = 50_000
+
+
+def sail_targets(s: CycladesState, p: int) -> list[tuple[int, int, list[int]]]:
+    """(sea, fleets there, ``sea_targets``) for each sea holding ``p``'s fleets, in order."""
+    blocked = blocked_seas(s, p)
+    key = (s.board.name, p, tuple(s.teams), tuple(sorted(blocked)), tuple(s.fleets),
+           tuple(s.fleet_owner))
+    found = _SAILS.get(key)
+    if found is None:
+        if len(_SAILS) >= _SAILS_MAX:
+            _SAILS.clear()
+        found = _SAILS[key] = [(sea, n, sea_targets(s, p, sea, blocked))
+                               for sea, n in enumerate(s.fleets)
+                               if n and s.fleet_owner[sea] == p]
+    return found

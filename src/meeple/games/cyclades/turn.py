@@ -4,6 +4,8 @@ artifacts bought from the track, Titan moves, and the end of the turn."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from meeple.core.actions import Action
 from meeple.games.cyclades import battle, creatures, economy, moves, titans
 from meeple.games.cyclades import texts as T
@@ -11,6 +13,7 @@ from meeple.games.cyclades.listing import Listing
 from meeple.games.cyclades.state import APOLLO, DATA, CycladesState
 
 RULES = DATA.rules
+GODS: dict[str, dict[str, Any]] = RULES["gods"]
 END = Action("end")
 
 
@@ -36,7 +39,7 @@ def start(s: CycladesState) -> None:
 
 
 def recruit_cost(s: CycladesState, god: str) -> int | None:
-    costs = DATA.god(god)["costs"]
+    costs = GODS[god]["costs"]
     k = s.used.get("recruit", 0)
     return int(costs[k]) if k < len(costs) else None
 
@@ -48,36 +51,36 @@ def legal(s: CycladesState, p: int) -> list[Action]:
 def options(s: CycladesState, p: int) -> Listing:
     """The turn's legal actions in their order, the long parts (sails, moves) made only
     when listed or drawn."""
-    god, _ = s.current()
-    info = DATA.god(god)
+    god = str(s.turns[s.turn][0])
+    info = GODS[god]  # read only (DATA.god copies)
+    special = info["special"]
+    used = s.used
+    gold = s.gold[p]
+    mine = s.territories_of(p)
     out = Listing()
     out.add([END])
     cost = recruit_cost(s, god)
-    if cost is not None and cost <= s.gold[p]:
-        out.add(_recruits(s, p, str(info["recruit"])))
-    if info["building"] in economy.BUILD_KINDS and s.gold[p] >= RULES["build_cost"]:
-        out.add([Action("build", (t,)) for t in s.territories_of(p) if s.free_slots(t) > 0])
-    gold = s.gold[p]
-    if info["special"] == "sail" and gold >= RULES["move_cost"]:
-        blocked = moves.blocked_seas(s, p)
-        for sea, n in enumerate(s.fleets):
-            if n and s.fleet_owner[sea] == p:
-                _sails(out, sea, n, moves.sea_targets(s, p, sea, blocked))
-    if info["special"] == "march" and gold >= RULES["move_cost"]:
-        _land_moves(out, s, p, "march")
-    if info["special"] == "renew" and not s.used.get("renew") and gold >= RULES["zeus_renew_cost"]:
-        out.add([Action("renew", (i,)) for i, c in enumerate(s.track)
-                 if c and c not in DATA.artifacts])
-    if info["special"] == "titans" and not s.used.get("hire") and \
-            gold >= RULES["titan_hire_cost"] and s.titans_total(p) < RULES["max_titans"]:
-        out.add([Action("hire", (t,)) for t in s.territories_of(p)])
-    if gold >= s.used.get("titan_moves", 0) + 1:
-        _land_moves(out, s, p, "titan")
+    if cost is not None and cost <= gold:
+        _recruits(out, s, p, str(info["recruit"]), mine)
+    if info["building"] in economy.BUILD_KINDS and gold >= RULES["build_cost"]:
+        out.each("build", [t for t in mine if s.free_slots(t) > 0])
+    if special == "sail" and gold >= RULES["move_cost"]:
+        for sea, n, targets in moves.sail_targets(s, p):
+            _sails(out, sea, n, targets)
+    if special == "march" and gold >= RULES["move_cost"]:
+        _land_moves(out, s, p, "march", mine)
+    if special == "renew" and not used.get("renew") and gold >= RULES["zeus_renew_cost"]:
+        out.each("renew", [i for i, c in enumerate(s.track) if c and c not in DATA.artifacts])
+    if special == "titans" and not used.get("hire") and gold >= RULES["titan_hire_cost"] \
+            and sum(s.titans[t] for t in mine) < RULES["max_titans"]:
+        out.each("hire", mine)
+    if gold >= used.get("titan_moves", 0) + 1 and any(s.titans[t] for t in mine):
+        _land_moves(out, s, p, "titan", mine)
     if any(s.track):
-        temples = creatures.temples_left(s, p)
-        out.add([Action("buy", (i,)) for i, c in enumerate(s.track)
-                 if c and creatures.price(s, p, i, temples) <= gold])
-    if set(s.used) <= titans.TRANSFERS:  # at the start of the turn, each artifact once
+        temples = creatures.temples_left(s, p, mine)
+        out.each("buy", [i for i, c in enumerate(s.track)
+                         if c and creatures.price(s, p, i, temples) <= gold])
+    if not used or set(used) <= titans.TRANSFERS:  # at the turn's start, each artifact once
         out.add(titans.ally_transfers(s, p))
     return out
 
@@ -93,17 +96,18 @@ def _sails(out: Listing, sea: int, n: int, targets: list[int]) -> None:
     out.lazy(len(targets) * n, nth, whole)
 
 
-def _recruits(s: CycladesState, p: int, kind: str) -> list[Action]:
-    if kind == "troop" and s.troops_total(p) < RULES["max_troops"]:
-        return [Action("troop", (t,)) for t in s.territories_of(p)]
-    if kind == "fleet" and s.fleets_total(p) < RULES["max_fleets"]:
-        seas = sorted({sea for t in s.territories_of(p) for sea in s.board.territories[t].seas
-                       if (s.fleets[sea] == 0 or s.fleet_owner[sea] == p)
-                       and not moves.blocked_sea(s, sea, p)})
-        return [Action("fleet", (sea,)) for sea in seas]
-    if kind in ("priest", "philosopher"):
-        return [Action(kind)]
-    return []
+def _recruits(out: Listing, s: CycladesState, p: int, kind: str, mine: list[int]) -> None:
+    if kind == "troop":
+        if sum(s.troops[t] for t in mine) < RULES["max_troops"]:
+            out.each("troop", mine)
+    elif kind == "fleet":
+        if s.fleets_total(p) < RULES["max_fleets"]:
+            blocked = moves.blocked_seas(s, p)
+            out.each("fleet", sorted({sea for t in mine for sea in s.board.territories[t].seas
+                                      if (s.fleets[sea] == 0 or s.fleet_owner[sea] == p)
+                                      and sea not in blocked}))
+    elif kind in ("priest", "philosopher"):
+        out.add([Action(kind)])
 
 
 def move_cost(s: CycladesState, kind: str, steps: int) -> int:
@@ -115,10 +119,10 @@ def move_cost(s: CycladesState, kind: str, steps: int) -> int:
     return sum(done + i for i in range(1, steps + 1))
 
 
-def _land_moves(out: Listing, s: CycladesState, p: int, kind: str) -> None:
+def _land_moves(out: Listing, s: CycladesState, p: int, kind: str, mine: list[int]) -> None:
     """Troop (or Titan) moves: source, target, Titans, troops, then the artifacts that go
     along: those the route needs, and any others of the source the owner takes (D-12)."""
-    for a in s.territories_of(p):
+    for a in mine:
         troops, tit = s.troops[a], s.titans[a]
         if kind == "titan" and not tit:
             continue
