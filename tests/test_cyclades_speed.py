@@ -83,3 +83,69 @@ def test_draws_over_many_seeds_cover_the_legal_list_uniformly() -> None:
 def test_players_asked_are_the_players_of_the_prompts() -> None:
     for state in POSITIONS:
         assert state.current_players() == [pr.player for pr in state.prompts()]
+
+
+def test_clone_copies_every_field_as_the_plain_copy_does() -> None:
+    # The written-out clone against clone_value field by field: equal values, no list or
+    # dict shared with the original (a search plays on the copy), the same hash.
+    from meeple.games.cyclades.state import FIELDS
+
+    def containers(v: Any) -> list[int]:
+        if isinstance(v, list):
+            return [id(v)] + [i for x in v for i in containers(x)]
+        if isinstance(v, dict):
+            return [id(v)] + [i for x in v.values() for i in containers(x)]
+        return []
+
+    for state in POSITIONS[::7]:
+        c = state.clone()
+        assert c.hash() == state.hash()
+        for f in FIELDS:
+            mine, theirs = getattr(c, f), getattr(state, f)
+            assert mine == CycladesState.clone_value(theirs), f
+            assert not set(containers(mine)) & set(containers(theirs)), f
+        assert set(vars(c)) == set(vars(state))
+
+
+def _plain_strength(s: CycladesState, p: int) -> float:
+    """The evaluation as first written, from the state's own helpers (the reference)."""
+    from meeple.games.cyclades import economy
+    from meeple.games.cyclades.evaluate import WEIGHTS, _coming
+    from meeple.games.cyclades.state import BUILDINGS
+
+    if p in s.eliminated:
+        return 0.0
+    mine = s.territories_of(p)
+    kind_set = {k for k in BUILDINGS if any(k in s.buildings[t] for t in mine)}
+    need = economy.philosophers_needed(s, p)
+    income, _ = economy.income(s, p)
+    coming, promised = _coming(s, p, kind_set, need, mine)
+    gold = s.gold[p] - promised
+    return coming + (
+        WEIGHTS["metropolis"] * s.metropolises(p)
+        + WEIGHTS["kinds"] * len(kind_set) / 4
+        + WEIGHTS["philosophers"] * min(s.philosophers[p], need) / need
+        + WEIGHTS["territory"] * len(mine)
+        + WEIGHTS["income"] * min(income, 10)
+        + WEIGHTS["gold"] * min(gold, 20)
+        + WEIGHTS["troops"] * (s.troops_total(p) + s.titans_total(p))
+        + WEIGHTS["fleets"] * s.fleets_total(p)
+        + WEIGHTS["priests"] * min(s.priests[p], 4)
+        + 0.01
+    )
+
+
+def test_evaluation_equals_the_plain_formulation_float_for_float() -> None:
+    # The search and the heuristic bot choose by these numbers: counting over the player's
+    # territories once must give the very same floats.
+    from meeple.games.cyclades import economy
+    from meeple.games.cyclades.evaluate import strength
+
+    incomes = set()
+    for state in POSITIONS:
+        for p in range(state.n):
+            assert strength(state, p) == _plain_strength(state, p)
+            total = economy.income_total(state, p)
+            assert total == economy.income(state, p)[0]
+            incomes.add(total)
+    assert len(incomes) > 5

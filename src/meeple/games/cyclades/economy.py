@@ -44,6 +44,29 @@ def income(s: CycladesState, p: int) -> tuple[int, list[Text]]:
     return total, parts
 
 
+def income_total(s: CycladesState, p: int, mine: list[int] | None = None) -> int:
+    """``income(s, p)``'s gold without its reasons (the bots' evaluation asks it for every
+    player of every position it judges); ``mine``: ``p``'s territories, if known."""
+    total = 0
+    horn = s.artifacts.get("cornucopia")
+    horn_at = horn[1] if horn else -1
+    terr, markers = s.board.territories, s.markers
+    for t in s.territories_of(p) if mine is None else mine:
+        here = terr[t].prosperity + markers[t]
+        total += here * 2 if t == horn_at else here
+    seas = s.board.seas
+    for sea, n in enumerate(s.fleets):
+        if n and s.fleet_owner[sea] == p:
+            total += seas[sea].prosperity
+    if s.artifacts:
+        total += sum(1 for k, (o, _) in s.artifacts.items() if o == p and k != "cornucopia")
+    if any(s.specials):
+        bonus = int(RULES["special_metropolises"]["commercial"]["income"])
+        total += sum(bonus for t, kind in enumerate(s.specials)
+                     if kind == "commercial" and s.owner[t] == p)
+    return total
+
+
 def revenue(s: CycladesState, players: list[int] | None = None) -> None:
     for p in players if players is not None else range(s.n):
         if p in s.eliminated:

@@ -161,13 +161,39 @@ class CycladesState(State):
         return state_to_json(self)
 
     def clone(self) -> CycladesState:
+        # Each field copied as deep as it nests, written out (clone_value's type tests per
+        # field were most of a copy; a search copies a state for every sample).
         c = CycladesState.__new__(CycladesState)
         c.n, c.options, c.board = self.n, self.options, self.board
         c.rng = Rng(0)
         c.rng.state = self.rng.state
         c.log = self.log.clone()
-        for f in FIELDS:
-            setattr(c, f, CycladesState.clone_value(getattr(self, f)))
+        c.gold, c.priests, c.philosophers = self.gold[:], self.priests[:], self.philosophers[:]
+        c.owner, c.troops, c.titans = self.owner[:], self.troops[:], self.titans[:]
+        c.buildings = [b[:] for b in self.buildings]
+        c.specials, c.markers = self.specials[:], self.markers[:]
+        c.fleet_owner, c.fleets = self.fleet_owner[:], self.fleets[:]
+        c.figures = [f[:] for f in self.figures]
+        c.track, c.deck, c.discard = self.track[:], self.deck[:], self.discard[:]
+        c.gods, c.facedown = self.gods[:], self.facedown[:]
+        c.bids = {k: v[:] for k, v in self.bids.items()}
+        c.apollo, c.order = self.apollo[:], self.order[:]
+        c.queue = [q[:] for q in self.queue]
+        c.phase = self.phase
+        c.turns = [t[:] for t in self.turns]
+        c.turn = self.turn
+        c.used = dict(self.used)
+        c.pending = [_copy_dict(x) for x in self.pending]
+        c.artifacts = {k: v[:] for k, v in self.artifacts.items()}
+        c.cycle = self.cycle
+        c.teams = self.teams[:]
+        c.end_declared = self.end_declared
+        c.special_display = self.special_display[:]
+        c.outcome = _copy_dict(self.outcome)
+        c.eliminated, c.used_temples = self.eliminated[:], self.used_temples[:]
+        c.loaded = self.loaded[:]
+        c.bought = [b[:] for b in self.bought]
+        c.special_takers = self.special_takers[:]
         return c
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CycladesState:
