@@ -20,6 +20,12 @@ LANGS = ("en", "ru")
 # A seat written the engine's way: P0, И0, №0 (a seat counted from 0 shows as a 0).
 ZERO_SEAT = re.compile(r"(?<![\w])(?:P|И|№ ?)0(?!\d)")
 ENGINE_FORMS = ("colonies.", "cyclades.", "('")
+# The engine's short seat names («И2», "P2"): the table says "Player 2" / «Игрок 2».
+SHORT_SEAT = re.compile(r"(?<![\w])(?:P|И)\d")
+# «Игрок 2» where Russian would decline it (after "у", "против", a verb or a noun taking
+# the genitive, dative or accusative): the sentence must be built so the seat stays nominative.
+DECLINED = re.compile(r"(?:\b(?:у|против|игроку|игрока|атакует|ставку|флот|флоты|отряд|атака"
+                      r"|городов|город|Метрополия)|открытое) Игрок \d")
 
 
 def _colonies_games() -> Iterator[State]:
@@ -86,6 +92,14 @@ def test_seats_read_as_people_count_them_from_one(game: str, lang: str) -> None:
     lines = _read(game)[lang]
     assert lines
     assert _bad(lines, ZERO_SEAT.search) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_cyclades_player_is_named_as_the_table_names_them(lang: str) -> None:
+    lines = _read("cyclades")[lang]
+    assert any({"en": "Player 2", "ru": "Игрок 2"}[lang] in line for line in lines)
+    assert _bad(lines, SHORT_SEAT.search) == []
+    assert _bad(lines, DECLINED.search) == []
 
 
 @pytest.mark.parametrize("game", ["colonies", "cyclades"])
