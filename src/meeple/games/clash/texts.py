@@ -39,7 +39,7 @@ def name(kind: str, key: str) -> Text:
 
 @cache
 def who(p: int) -> Text:
-    """A seat (P0...) or the barbarians."""
+    """A seat as the table names it ("Player 1" for index 0) or the barbarians."""
     return Text(f"{CATALOG}.barbarians") if p < 0 else Text(f"{CATALOG}.seat", p=p)
 
 
@@ -151,7 +151,9 @@ def _glossary(lang: str) -> dict[str, str]:
         kind, dot, _ = rest.partition(".")
         if dot and kind in TERMS and not rest.endswith(".text"):
             e = entry(key)
-            if e is not None:
+            # a sentence of the log filed under a term's kind ("objective.military") is
+            # not a name: the glossary is what a player hovers, never a template
+            if e is not None and "{" not in str(e["en"]):
                 out[rest] = str(e.get(lang, e["en"]))
     return out
 
