@@ -24,7 +24,11 @@ ROOT = Path(__file__).resolve().parent.parent
 FACTS = ROOT / "src" / "meeple" / "web" / "static" / "js" / "clash" / "facts.js"
 RULES = ROOT / "src" / "meeple" / "games" / "clash" / "data" / "rules.yaml"
 # Engine forms a player must never read on the table: seats counted from 0, raw actions.
-ENGINE_FORMS = re.compile(r"\b(?:P0|И0)\b|\b(?:move|collect|recruit|advance|build) \d")
+# Engine forms: the short seat names ("P1", «И1»: the table says "Player 1" / «Игрок 1»)
+# and raw actions.
+ENGINE_FORMS = re.compile(r"\b(?:P|И)\d+\b|\b(?:move|collect|recruit|advance|build) \d")
+# A hex's coordinates as the engine keeps them ("2,-1"): a player reads terrain instead.
+COORDS = re.compile(r"-?\d+,-?\d+")
 
 # The relative luminance contrast of an element's ink on its own background (WCAG 2).
 CONTRAST_JS = """el => {
@@ -105,8 +109,11 @@ def _play(page: Any, rng: Rng, shot: str) -> dict[str, int]:
 
 
 def _no_engine_forms(page: Any) -> None:
-    text = " ".join(page.inner_text(sel) for sel in ("#board", "#side", "#mine", "#extra"))
+    text = " ".join(page.inner_text(sel) for sel in ("#board", "#side", "#mine", "#extra",
+                                                     "#log", "#prompt"))
     assert not ENGINE_FORMS.search(text), ENGINE_FORMS.search(text)
+    # The map shows terrain, cities and units: no coordinates written on it.
+    assert not COORDS.search(page.inner_text("#board")), COORDS.search(page.inner_text("#board"))
 
 
 def _start(browser: Any, site: str, lang: str, size: str, rounds: int = 0) -> Any:  # noqa: F811
@@ -142,6 +149,9 @@ def test_open_advances_are_readable_explained_and_players_are_named(browser: Any
     # resources are icons that explain themselves.
     panels = page.inner_text("#side")
     assert "P0" not in panels and "P1" not in panels and "Player 1 (you)" in panels
+    # The log, the prompt and the panels name them alike; the map shows no coordinates.
+    assert "Player 1" in page.inner_text("#log")
+    _no_engine_forms(page)
     assert page.locator("#side .pp").count() == 2
     assert page.locator("#side .pp-stat svg.icon").count() >= 2 * 7
     # Units stand on the map as figures: a settler and a city on each home.

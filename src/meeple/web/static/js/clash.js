@@ -6,7 +6,7 @@
 import { h } from "./dom.js";
 import { icon } from "./ui/pieces.js";
 import { playerPanel } from "./ui/panel.js";
-import { drawBoard } from "./clash/board.js";
+import { drawBoard, hexName } from "./clash/board.js";
 import { myCards } from "./clash/cards.js";
 import { advanceTree } from "./clash/tree.js";
 import { resourcePiece, unitPiece } from "./clash/pieces.js";
@@ -57,7 +57,7 @@ function battle(p, ctx) {
   const side = (q) => (q < 0 ? t("cl_barbarians") : ctx.seatName(q));
   const hx = p.view.hexes[b.hex];
   return h("p", { class: "panel cl-battle", id: "battle" }, h("strong", { text: `${t("cl_battle")}: ` }),
-    `${side(b.att)} → ${side(b.def)}, ${hx ? `${hx.q},${hx.r}` : ""} · ${t("cl_round")} ${b.round}`);
+    `${side(b.att)} → ${side(b.def)}${hx ? `, ${hexName(ctx, hx)}` : ""} · ${t("cl_round")} ${b.round}`);
 }
 
 // At the end: each player's victory points by source.

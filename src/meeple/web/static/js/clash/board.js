@@ -40,6 +40,8 @@ function corners(x, y) {
   return pts.join(" ");
 }
 
+// A hex as its label and tooltip name it: the terrain a player sees, then the coordinates
+// the log's lines use ("founds a city at 2,1"), nowhere else: the map itself shows none.
 export const hexName = (ctx, hx) => `${hx.terrain ? term(ctx, "terrain", hx.terrain) : t("cl_unexplored")} ${hx.q},${hx.r}`;
 
 export function drawBoard(p, ctx) {
@@ -83,9 +85,7 @@ export function drawBoard(p, ctx) {
   for (const hx of v.hexes) {
     const [x, y] = pos[hx.id];
     const g = s("g", { class: "hex", "data-hex": hx.id, "data-id": `h-${hx.id}` },
-      s("polygon", { points: corners(x, y), fill: TERRAIN[hx.terrain] ?? TERRAIN[""], stroke: "#5d6168", "stroke-width": 1 }),
-      s("text", { x, y: y - R * 0.55, "text-anchor": "middle", "font-size": fs(9), fill: "#2b3038", class: "hex-name",
-        text: `${hx.q},${hx.r}` }));
+      s("polygon", { points: corners(x, y), fill: TERRAIN[hx.terrain] ?? TERRAIN[""], stroke: "#5d6168", "stroke-width": 1 }));
     // With a stack picked up, only where it may go; else what can be done on the hex.
     const acts = picked !== null
       ? moves.filter((c) => { const m = moveOf(c.action); return m[0] === picked && m[1] === hx.id; })
