@@ -109,28 +109,17 @@ def create_app(config: Config) -> FastAPI:
     app.add_middleware(Sessions)  # inside the limits: a flood is refused before any lookup
     app.add_middleware(Limits, max_body=config.max_body, rate=config.rate,
                        burst=config.burst)
-    from fastapi.staticfiles import StaticFiles
+    from meeple.web.app import Site
 
-    static = Path(__file__).resolve().parent.parent / "web" / "static"
-    page = _index(static)
+    site = Site(Path(__file__).resolve().parent.parent / "web" / "static")
 
     @app.get("/", include_in_schema=False)
     @app.get("/index.html", include_in_schema=False)
     async def index() -> HTMLResponse:
-        return HTMLResponse(page)
+        return site.index()
 
-    app.mount("/", StaticFiles(directory=static, html=True), name="web")
+    app.mount("/", site, name="web")
     return app
-
-
-def _index(static: Path) -> str:
-    """The page with every script module announced up front (modulepreload): the browser
-    fetches them side by side instead of finding the imports one level at a time, which
-    on first load cost one round trip per level of the import graph."""
-    html = (static / "index.html").read_text("utf-8")
-    links = "".join(f'<link rel="modulepreload" href="/{f.relative_to(static).as_posix()}">\n'
-                    for f in sorted(static.glob("js/**/*.js")))
-    return html.replace("</head>", links + "</head>", 1)
 
 
 async def _tick(hub: Hub, config: Config, smtp: Smtp | None, fanout: Fanout | None) -> None:
