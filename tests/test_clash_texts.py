@@ -119,16 +119,18 @@ def test_the_english_log_is_the_one_players_always_read() -> None:
                for line in lines)
     prompt = s.prompts()[0]
     assert isinstance(prompt.text, Text)
-    assert str(prompt.text) == f"Round 1, turn 1: P{prompt.player + 1} has 3 actions left"
-    assert prompt.text.render("ru") == f"Раунд 1, ход 1: у И{prompt.player + 1} осталось 3 действия"
+    assert str(prompt.text) == f"Round 1, turn 1: Player {prompt.player + 1} has 3 actions left"
+    assert prompt.text.render("ru") == (
+        f"Раунд 1, ход 1: Игрок {prompt.player + 1}, осталось 3 действия")
 
 
 def test_seats_are_written_counted_from_one_as_people_count_them() -> None:
-    # The engine's seat 0 is the first player: "P1" / "И1", never "P0" in what people read.
+    # The engine's seat 0 is the first player, named as the table names it: "Player 1" /
+    # «Игрок 1», never "P0" (nor the short "P1") in what people read.
     from meeple.games.clash.texts import who
 
-    assert (who(0).render("en"), who(0).render("ru")) == ("P1", "И1")
-    assert (who(1).render("en"), who(1).render("ru")) == ("P2", "И2")
+    assert (who(0).render("en"), who(0).render("ru")) == ("Player 1", "Игрок 1")
+    assert (who(1).render("en"), who(1).render("ru")) == ("Player 2", "Игрок 2")
     s = GAME.new_state(2, 1)
     for lang in ("en", "ru"):
         assert not re.search(r"\b[PИ]0\b", s.log.text(None, lang=lang))

@@ -160,8 +160,8 @@ def test_clash_of_cultures_two_players_play_the_six_rounds_in_the_terminal(
     assert record is not None
     text = "\n".join(out)
     # Writing takes the two starting food: Storage is then out of reach.
-    assert "P1 learns Writing (an action; paid 2 food)" in text
-    assert "P1: +1 culture: Writing's culture token" in text
+    assert "Player 1 learns Writing (an action; paid 2 food)" in text
+    assert "Player 1: +1 culture: Writing's culture token" in text
     assert "'advance Nowhere' is not one of the options now" in text
     assert "'advance Storage' is not one of the options now" in text
     assert "Game over after 6 rounds" in text

@@ -41,9 +41,9 @@ def test_the_end_says_who_won_and_that_gold_broke_the_tie() -> None:
     assert "Player 1 also had 2 Metropolises but less gold." in en
     assert "Standing: 1. Player 2 — 2 Metropolises, 7 gold; 2. Player 1 — 2 Metropolises, " \
            "3 gold; 3. Player 3 — 0 Metropolises, 8 gold." in en
-    assert ru.startswith("Побеждает И2: 2 Метрополии и 7 золота.")
-    assert "Места: 1. И2 — 2 Метрополии, 7 золота; 2. И1 — 2 Метрополии, 3 золота; " \
-           "3. И3 — 0 Метрополий, 8 золота." in ru
+    assert ru.startswith("Побеждает Игрок 2: 2 Метрополии и 7 золота.")
+    assert "Места: 1. Игрок 2 — 2 Метрополии, 7 золота; 2. Игрок 1 — 2 Метрополии, 3 золота; " \
+           "3. Игрок 3 — 0 Метрополий, 8 золота." in ru
 
 
 def test_a_tie_in_metropolises_and_gold_is_shared_and_said_so() -> None:
@@ -52,7 +52,7 @@ def test_a_tie_in_metropolises_and_gold_is_shared_and_said_so() -> None:
     en, ru = _said(s)
     assert en.startswith("Player 1 and Player 2 share the victory: 2 Metropolises and 5 gold each, "
                          "equal on both counts.")
-    assert ru.startswith("И1 и И2 делят победу: у каждого 2 Метрополии и 5 золота, "
+    assert ru.startswith("Игрок 1 и Игрок 2 делят победу: у каждого 2 Метрополии и 5 золота, "
                          "поровну и того и другого.")
 
 
@@ -65,5 +65,5 @@ def test_in_team_play_the_team_wins_and_the_teams_behind_on_gold_are_named() -> 
     assert en.startswith("The cycle limit (3) is reached. Team 3 (Player 5 and Player 6) wins")
     assert "Teams 1 and 2 also had 0 Metropolises each but less gold." in en
     assert "Standing: 1. Player 5 (team 3) — " in en
-    assert ru.startswith("Достигнут предел раундов (3). Побеждает команда 3 (И5 и И6)")
+    assert ru.startswith("Достигнут предел раундов (3). Побеждает команда 3 (Игрок 5 и Игрок 6)")
     assert "Команды 1 и 2: тоже по 0 Метрополий, но меньше золота." in ru
