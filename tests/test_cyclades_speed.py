@@ -135,6 +135,36 @@ def _plain_strength(s: CycladesState, p: int) -> float:
     )
 
 
+def _plain_income(s: CycladesState, p: int) -> tuple[int, list[Any]]:
+    """Income as first written: every territory, sea, artifact and special in turn."""
+    from meeple.games.cyclades import texts as T
+    from meeple.games.cyclades.economy import RULES
+
+    parts: list[Any] = []
+    total = 0
+    horn = s.artifacts.get("cornucopia")
+    for t in s.territories_of(p):
+        markers = s.board.territories[t].prosperity + s.markers[t]
+        if horn and horn[1] == t:
+            markers *= 2
+        total += markers
+    for sea, n in enumerate(s.fleets):
+        if n and s.fleet_owner[sea] == p:
+            total += s.board.seas[sea].prosperity
+    if total:
+        parts.append(T.t("income.prosperity", n=total))
+    arts = sum(1 for k, (o, _) in s.artifacts.items() if o == p and k != "cornucopia")
+    if arts:
+        total += arts
+        parts.append(T.t("income.artifacts", n=arts))
+    for t, kind in enumerate(s.specials):
+        if kind == "commercial" and s.owner[t] == p:
+            bonus = int(RULES["special_metropolises"]["commercial"]["income"])
+            total += bonus
+            parts.append(T.t("income.commercial", n=bonus))
+    return total, parts
+
+
 def test_evaluation_equals_the_plain_formulation_float_for_float() -> None:
     # The search and the heuristic bot choose by these numbers: counting over the player's
     # territories once must give the very same floats.
@@ -146,6 +176,7 @@ def test_evaluation_equals_the_plain_formulation_float_for_float() -> None:
         for p in range(state.n):
             assert strength(state, p) == _plain_strength(state, p)
             total = economy.income_total(state, p)
-            assert total == economy.income(state, p)[0]
+            assert economy.income(state, p) == _plain_income(state, p)
+            assert total == _plain_income(state, p)[0]
             incomes.add(total)
     assert len(incomes) > 5

@@ -16,55 +16,48 @@ BUILD_KINDS = frozenset(BUILDINGS)
 METRO_SPACES = 2  # building spaces a Metropolis takes (state.free_slots counts it twice)
 
 
-def income(s: CycladesState, p: int) -> tuple[int, list[Text]]:
-    """Gold ``p`` collects now, with the reasons."""
-    parts: list[Text] = []
-    total = 0
-    horn = s.artifacts.get("cornucopia")
-    for t in s.territories_of(p):
-        markers = s.board.territories[t].prosperity + s.markers[t]
-        if horn and horn[1] == t:
-            markers *= 2
-        total += markers
-    for sea, n in enumerate(s.fleets):
-        if n and s.fleet_owner[sea] == p:
-            total += s.board.seas[sea].prosperity
-    if total:
-        parts.append(T.t("income.prosperity", n=total))
-    # The Cornucopia doubles its markers and brings nothing of its own [T p.3].
-    arts = sum(1 for k, (o, _) in s.artifacts.items() if o == p and k != "cornucopia")
-    if arts:
-        total += arts
-        parts.append(T.t("income.artifacts", n=arts))
-    for t, kind in enumerate(s.specials):
-        if kind == "commercial" and s.owner[t] == p:
-            bonus = int(RULES["special_metropolises"]["commercial"]["income"])
-            total += bonus
-            parts.append(T.t("income.commercial", n=bonus))
-    return total, parts
-
-
-def income_total(s: CycladesState, p: int, mine: list[int] | None = None) -> int:
-    """``income(s, p)``'s gold without its reasons (the bots' evaluation asks it for every
-    player of every position it judges); ``mine``: ``p``'s territories, if known."""
-    total = 0
+def _income(s: CycladesState, p: int, mine: list[int] | None) -> tuple[int, int, int]:
+    """The parts of ``p``'s income: prosperity (territories and seas), artifacts, and
+    the number of Commercial Metropolises."""
+    prosperity = 0
     horn = s.artifacts.get("cornucopia")
     horn_at = horn[1] if horn else -1
     terr, markers = s.board.territories, s.markers
     for t in s.territories_of(p) if mine is None else mine:
         here = terr[t].prosperity + markers[t]
-        total += here * 2 if t == horn_at else here
+        prosperity += here * 2 if t == horn_at else here
     seas = s.board.seas
     for sea, n in enumerate(s.fleets):
         if n and s.fleet_owner[sea] == p:
-            total += seas[sea].prosperity
-    if s.artifacts:
-        total += sum(1 for k, (o, _) in s.artifacts.items() if o == p and k != "cornucopia")
-    if any(s.specials):
-        bonus = int(RULES["special_metropolises"]["commercial"]["income"])
-        total += sum(bonus for t, kind in enumerate(s.specials)
-                     if kind == "commercial" and s.owner[t] == p)
-    return total
+            prosperity += seas[sea].prosperity
+    # The Cornucopia doubles its markers and brings nothing of its own [T p.3].
+    arts = sum(1 for k, (o, _) in s.artifacts.items() if o == p and k != "cornucopia") \
+        if s.artifacts else 0
+    commercial = sum(1 for t, kind in enumerate(s.specials)
+                     if kind == "commercial" and s.owner[t] == p) if any(s.specials) else 0
+    return prosperity, arts, commercial
+
+
+COMMERCIAL = int(RULES["special_metropolises"]["commercial"]["income"])
+
+
+def income(s: CycladesState, p: int) -> tuple[int, list[Text]]:
+    """Gold ``p`` collects now, with the reasons."""
+    prosperity, arts, commercial = _income(s, p, None)
+    parts: list[Text] = []
+    if prosperity:
+        parts.append(T.t("income.prosperity", n=prosperity))
+    if arts:
+        parts.append(T.t("income.artifacts", n=arts))
+    parts += [T.t("income.commercial", n=COMMERCIAL) for _ in range(commercial)]
+    return prosperity + arts + COMMERCIAL * commercial, parts
+
+
+def income_total(s: CycladesState, p: int, mine: list[int] | None = None) -> int:
+    """``income(s, p)``'s gold without its reasons (the bots' evaluation asks it for every
+    player of every position it judges); ``mine``: ``p``'s territories, if known."""
+    prosperity, arts, commercial = _income(s, p, mine)
+    return prosperity + arts + COMMERCIAL * commercial
 
 
 def revenue(s: CycladesState, players: list[int] | None = None) -> None:
@@ -117,7 +110,8 @@ def recruit(s: CycladesState, p: int, kind: str, where: int, cost: int) -> None:
 
 
 def philosophers_needed(s: CycladesState, p: int) -> int:
-    cultural = any(k == "cultural" and s.owner[t] == p for t, k in enumerate(s.specials))
+    cultural = "cultural" in s.specials and any(
+        k == "cultural" and s.owner[t] == p for t, k in enumerate(s.specials))
     return int(RULES["special_metropolises"]["cultural"]["philosophers_for_metropolis"]) \
         if cultural else 4
 

@@ -8,7 +8,7 @@ the troops and fleets that hold and take them.
 from __future__ import annotations
 
 from meeple.games.cyclades import economy, flow
-from meeple.games.cyclades.state import BUILDINGS, METRO, CycladesState
+from meeple.games.cyclades.state import METRO, CycladesState
 
 WEIGHTS = {"metropolis": 1.0, "kinds": 0.35, "philosophers": 0.45, "territory": 0.06,
            "income": 0.04, "gold": 0.015, "troops": 0.03, "fleets": 0.02, "priests": 0.03}
@@ -62,7 +62,7 @@ def strength(s: CycladesState, p: int) -> float:
     mine = s.territories_of(p)
     # the counts over p's territories only, once (the state's helpers scan every one)
     held = [s.buildings[t] for t in mine]
-    kind_set = {k for k in BUILDINGS if any(k in b for b in held)}
+    kind_set = {k for b in held for k in b if k in economy.BUILD_KINDS}
     kinds = len(kind_set)
     need = economy.philosophers_needed(s, p)
     income = economy.income_total(s, p, mine)

@@ -57,7 +57,7 @@ def may_enter(s: CycladesState, p: int, t: int) -> bool:
     if s.enemy(p, q):
         if chiron(s, t):
             return False
-        if len(s.territories_of(q)) == 1 and not economy.capture_completes(s, p, t):
+        if s.owner.count(q) == 1 and not economy.capture_completes(s, p, t):
             return False  # a player's last territory is protected
     return True
 

@@ -77,11 +77,27 @@ def options(s: CycladesState, p: int) -> Listing:
     if gold >= used.get("titan_moves", 0) + 1 and any(s.titans[t] for t in mine):
         _land_moves(out, s, p, "titan", mine)
     if any(s.track):
-        temples = creatures.temples_left(s, p, mine)
-        out.each("buy", [i for i, c in enumerate(s.track)
-                         if c and creatures.price(s, p, i, temples) <= gold])
+        out.each("buy", _affordable(s, p, mine, gold))
     if not used or set(used) <= titans.TRANSFERS:  # at the turn's start, each artifact once
         out.add(titans.ally_transfers(s, p))
+    return out
+
+
+def _affordable(s: CycladesState, p: int, mine: list[int], gold: int) -> list[int]:
+    """The track's slots ``p`` can pay for (``creatures.price``, temples counted once)."""
+    costs = RULES["creature_costs"]
+    temples: int | None = None
+    out = []
+    for i, c in enumerate(s.track):
+        if not c:
+            continue
+        cost = int(costs[i])
+        if c not in DATA.artifacts:  # temples give no discount on artifacts
+            if temples is None:
+                temples = creatures.temples_left(s, p, mine)
+            cost -= max(0, min(temples, cost - 1))
+        if cost <= gold:
+            out.append(i)
     return out
 
 
