@@ -38,6 +38,8 @@ def test_metrics_count_moves_latency_games_sockets_and_refusals(tmp_path: Path) 
         text = r.text
         assert _metric(text, "meeple_moves_total", '{game="counter",source="seat"}') == 5
         assert _metric(text, "meeple_submit_seconds_count", '{game="counter"}') == 5
+        assert _metric(text, "meeple_heap_in_use_bytes") > 1_000_000
+        assert _metric(text, "meeple_heap_free_bytes") >= 0
         assert _metric(text, "meeple_moves_refused_total", '{reason="stale_version"}') == 1
         assert _metric(text, "meeple_live_games") == 1
         assert _metric(text, "meeple_websocket_connections") == 0

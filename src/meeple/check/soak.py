@@ -40,6 +40,9 @@ class Tally:
     # The machine's 1-minute load average: latency on a shared machine follows it.
     load: list[tuple[float, float]] = field(default_factory=list)
     rss: list[tuple[float, float]] = field(default_factory=list)  # (when, MB)
+    # Free bytes inside the server's C heap (its /metrics, glibc only): holes that grow
+    # there while the bytes in use stay flat are fragmentation, not objects kept.
+    heap_free: list[tuple[float, float]] = field(default_factory=list)  # (when, MB)
     errors_5xx: int = 0
     games_started: int = 0
     games_finished: int = 0
@@ -162,11 +165,24 @@ async def _deadlines(http: httpx.AsyncClient, base: str, t: Tally, rng: Rng,
                 break
 
 
-async def _sample(pid: int, t: Tally, stop: asyncio.Event, every: float) -> None:
+async def _sample(http: httpx.AsyncClient, base: str, pid: int, t: Tally, stop: asyncio.Event,
+                  every: float) -> None:
     while not stop.is_set():
         t.rss.append((time.monotonic(), rss_mb(pid)))
         t.load.append((time.monotonic(), os.getloadavg()[0]))
+        free = await _heap_free_mb(http, base)
+        if free is not None:
+            t.heap_free.append((time.monotonic(), free))
         await asyncio.sleep(every)
+
+
+async def _heap_free_mb(http: httpx.AsyncClient, base: str) -> float | None:
+    with contextlib.suppress(httpx.HTTPError):
+        r = await http.get(f"{base}/metrics")
+        for line in r.text.splitlines():
+            if line.startswith("meeple_heap_free_bytes "):
+                return float(line.split()[1]) / 2**20
+    return None
 
 
 def _pct(xs: list[float], q: float) -> float:
@@ -204,7 +220,8 @@ def soak(minutes: float, window_seconds: float = 300.0, people: int = 4, bot_gam
         stop = asyncio.Event()
         rng = Rng(seed)
         async with httpx.AsyncClient(timeout=60) as http:
-            tasks = [asyncio.create_task(_sample(pid, t, stop, min(5.0, window_seconds / 4)))]
+            tasks = [asyncio.create_task(_sample(http, server.base, pid, t, stop,
+                                                 min(5.0, window_seconds / 4)))]
             tasks += [asyncio.create_task(_people(http, server.base, t, Rng(rng.below(1 << 30)),
                                                   stop)) for _ in range(people)]
             tasks += [asyncio.create_task(_bots_and_spectators(
@@ -235,9 +252,11 @@ def soak(minutes: float, window_seconds: float = 300.0, people: int = 4, bot_gam
         moves = [lat for when, lat in t.moves if lo <= when < hi]
         rss = [mb for when, mb in t.rss if lo <= when < hi]
         load = [x for when, x in t.load if lo <= when < hi]
+        free = [mb for when, mb in t.heap_free if lo <= when < hi]
         windows.append({"from_s": round(lo - start), "moves": len(moves),
                         "p50_ms": _pct(moves, 0.5), "p99_ms": _pct(moves, 0.99),
                         "rss_mb": round(max(rss), 1) if rss else None,
+                        "heap_free_mb": round(max(free), 1) if free else None,
                         "load_average": round(sum(load) / len(load), 1) if load else None})
     return {"minutes": minutes, "window_seconds": window_seconds,
             "moves": len(t.moves), "games_started": t.games_started,

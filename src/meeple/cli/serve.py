@@ -49,6 +49,11 @@ def serve(
     = 600.0,
     finished_seconds: Annotated[float, typer.Option(
         min=0, help="A finished game leaves memory this long after its last use.")] = 5.0,
+    mmap_threshold_kib: Annotated[int, typer.Option(
+        min=0, help="Memory blocks of this many KiB and more are taken from the system "
+                    "and given back when freed (glibc; 0: the C library's own moving "
+                    "threshold, which lets a long-running server's heap fill with "
+                    "holes).")] = 64,
     drain_seconds: Annotated[float, typer.Option(
         min=0, help="On SIGTERM: how long the server says it is not ready and refuses "
                     "moves (telling clients to come back) before it closes.")] = 1.0,
@@ -82,6 +87,10 @@ def serve(
                     idle_seconds=idle_seconds, finished_seconds=finished_seconds,
                     public_url=public_url or f"http://{host}:{port}")
     typer.echo(f"meeple server on http://{host}:{port} (database {_safe(url)})")
+    if mmap_threshold_kib:
+        from meeple.server.memory import fix_mmap_threshold
+
+        fix_mmap_threshold(mmap_threshold_kib)
     # Each update is a small JSON view: compressing it costs more CPU than it saves.
     app = create_app(config)
     server = _DrainingServer(uvicorn.Config(

@@ -13,6 +13,8 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
+from meeple.server.memory import Heap, heap
+
 # Submission latency: from 1 ms (a Counter move) to seconds (a database waiting on a lock).
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1.0, 2.5,
                    5.0, 10.0)
@@ -32,6 +34,12 @@ class _Read(Collector):
             except Exception:  # a scrape must not fail because one source is down
                 continue
             yield GaugeMetricFamily(name, doc, value=value)
+
+
+def _heap() -> Heap:
+    h = heap()
+    assert h is not None
+    return h
 
 
 class Metrics:
@@ -60,6 +68,11 @@ class Metrics:
                                 registry=r)
         self._read: dict[str, tuple[str, Callable[[], float]]] = {}
         r.register(_Read(self._read))
+        if heap() is not None:  # glibc: holes in the C heap show before the memory grows
+            self.read("meeple_heap_free_bytes", "Bytes free inside the C heap (not given "
+                      "back to the system)", lambda: _heap().free)
+            self.read("meeple_heap_in_use_bytes", "Bytes in use in the C heap",
+                      lambda: _heap().in_use)
 
     def read(self, name: str, doc: str, source: Callable[[], float]) -> None:
         """A gauge read from ``source`` at each scrape."""
