@@ -155,3 +155,58 @@ def test_a_russian_player_on_a_phone_plays_cyclades_by_tapping(browser: Any,  # 
     _no_engine_forms(page)
     _accessible(page)
     assert not page.errors
+
+
+# English words of the engine's Cyclades texts (log, prompts, result): none may reach a
+# Russian reader.
+ENGLISH = re.compile(r"\b(?:the|and|of|wins|with|gold|Player|Game over|Reason|cycle|limit"
+                     r"|sea|troops?|fleets?|share|victory|Standing|nobody)\b")
+# Engine ids: catalog keys, raw actions, Python forms.
+IDS = re.compile(r"cyclades\.|\b(?:bid|march|sail|place|buy|recruit|build) \d|\('|\{'")
+
+
+def test_a_russian_player_on_a_phone_plays_cyclades_to_the_end_screen(
+        browser: Any, site: str) -> None:  # noqa: F811
+    """A whole game of three (two random bots), clicked on a phone by a Russian browser,
+    to the end screen: who won and why in Russian, no English of the engine, no ids."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = browser.new_page(viewport={"width": 390, "height": 844}, locale="ru-RU")
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    _create(page, site, "cyclades", ["human", "random", "random"], {"max_rounds": "2"})
+    page.click("#play-first")
+    stats = play_cyclades_by_clicking(page, Rng(21))
+    assert stats["targets"] + stats["buttons"] >= 3, stats
+    over = page.inner_text("#game-over")
+    assert "Игра окончена" in over, over
+    # The winner named as the table names a seat, and the reason, in Russian.
+    assert "Достигнут предел раундов (2)." in over, over
+    assert re.search(r"Побеждает (?:команда \d+ \()?Игрок \d|Игрок \d и Игрок \d делят победу",
+                     over), over
+    assert "Места: 1. Игрок " in over, over
+    # The table's places are the engine's standing (gold breaks a tie of Metropolises).
+    standing = re.findall(r"(\d)\. (Игрок \d) — (\d+) Метропол\w*, (\d+) золот", over)
+    rows = page.evaluate(
+        "() => [...document.querySelectorAll('#game-over .scores tbody tr')].map(tr =>"
+        " [tr.cells[0].textContent.trim(), tr.cells[1].textContent])")
+    assert len(standing) == len(rows) == 3, (standing, rows)
+    by_name = {name: place for place, name, _, _ in standing}
+    for place, cell in rows:
+        name = re.search(r"Игрок \d", cell).group(0)  # type: ignore[union-attr]
+        assert by_name[name] == place, (name, place, standing)
+        assert "золото: " in cell.lower(), cell  # each player's gold under the name
+    # The scores' one-word column heads are never cut inside a word («Мест/о»).
+    lines = page.evaluate(
+        "() => [...document.querySelectorAll('#game-over .scores thead th')].map(th => {"
+        " const r = document.createRange(); r.selectNodeContents(th);"
+        " return [th.textContent, r.getClientRects().length]; })")
+    assert lines and all(n == 1 for _, n in lines), lines
+    page.screenshot(path=str(SHOTS / "cyclades-game-over-390x844-ru.png"), full_page=True)
+    # What the player reads: the end screen, the log, the panels and the map.
+    read = " ".join(page.text_content(sel) or "" for sel in
+                    ("#game-over", "#log", "#side", "#board", "#extra"))
+    assert "Игрок 2" in (page.text_content("#log") or "")  # the log is read, in Russian
+    assert not ENGLISH.search(read), ENGLISH.search(read)
+    assert not IDS.search(read), IDS.search(read)
+    assert not ENGINE_FORMS.search(read), ENGINE_FORMS.search(read)
+    assert errors == []

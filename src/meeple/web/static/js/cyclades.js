@@ -71,9 +71,12 @@ export function rules() {
     h("ul", {}, ["cy_rule1", "cy_rule2", "cy_rule3", "cy_rule4", "cy_rule5"].map((k) => h("li", { text: t(k) }))));
 }
 
-// Metropolises decide the game (then gold).
+// Metropolises decide the game, then gold (the rule book's tie-break): the end screen ranks
+// by both, so its places are the standing the engine's result states, and shows the gold.
 export function scores(p) {
-  return { values: p.view.players.map((pl) => pl.metropolises), label: t("cy_metros") };
+  const gold = p.view.players.map((pl) => pl.gold);
+  return { values: p.view.players.map((pl) => pl.metropolises), label: t("cy_metros"), tiebreak: gold,
+    details: gold.map((g) => `${t("cy_gold")}: ${g}`) };
 }
 
 // Ids of what changed between two views: territories, seas, god tiles, player counts.

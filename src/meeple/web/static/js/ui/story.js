@@ -87,11 +87,15 @@ export function endScreen(p, mod, seatName, replayHref) {
   const r = p.result || {};
   const winners = winnersOf(r);
   const got = scoresOf(p, mod), scores = got ? got.values : null;
-  const seats = p.seats.map((s, i) => ({ i, name: seatName(i), score: scores ? scores[i] : null, won: winners.includes(i) }));
-  seats.sort((a, b) => (b.won - a.won) || ((b.score ?? -Infinity) - (a.score ?? -Infinity)) || a.i - b.i);
+  // A game may break a tie of scores (Cyclades: gold after Metropolises): its places follow.
+  const tie = got && got.tiebreak ? got.tiebreak : null;
+  const seats = p.seats.map((s, i) => ({ i, name: seatName(i), score: scores ? scores[i] : null, won: winners.includes(i),
+    tie: tie ? tie[i] : null }));
+  seats.sort((a, b) => (b.won - a.won) || ((b.score ?? -Infinity) - (a.score ?? -Infinity))
+    || ((b.tie ?? 0) - (a.tie ?? 0)) || a.i - b.i);
   let place = 0, prev = null;
   seats.forEach((s, n) => {
-    const key = `${s.won}|${s.score}`;
+    const key = `${s.won}|${s.score}|${s.tie}`;
     if (key !== prev) place = n + 1;
     prev = key;
     s.place = (s.won || scores) ? place : null;
