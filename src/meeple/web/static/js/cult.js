@@ -17,6 +17,16 @@ export function board(p, ctx) {
   return drawBoard(p, ctx);
 }
 
+// What each panel reads of the payload (beside the seat, the names, the language and the
+// selection): the table draws a panel again only when this changed.
+export const inputs = {
+  board: (p) => [p.view.districts, p.view.active_district, p.view.players.map((pl) => pl.patriarch_level), p.choices],
+  players: (p) => [p.view.players, p.view.first_player, p.waiting],
+  // The words of an action name its district's priests (cult/help.js actionText).
+  mine: (p) => [p.view.players[p.seat], p.view.greatness, p.choices, p.view.districts, p.view.active_district],
+  extra: (p) => [p.view.palace, p.view.greatness, p.view.decks, p.choices, p.view.districts, p.view.active_district],
+};
+
 export function players(p, ctx) {
   const v = p.view;
   return v.players.map((pl) => {

@@ -168,34 +168,65 @@ export function showTable(root, gid, token) {
   const names = () => (ctx.payload ? ctx.payload.seats.map((_, i) => [ctx.seatName(i), i])
     .concat(ctx.payload.seats.map((_, i) => [`${t("seatN")} ${i + 1}`, i])) : []);
 
+  // Each panel is drawn again only when what it reads changed: a redraw of the whole
+  // table on every move cost most of an update's time and lost what a player was
+  // hovering. What a panel reads: the game module may say it (inputs.board(p, ctx)...),
+  // else the whole payload but the numbers that change with every move.
+  const drawn = {};
+  const changedFor = (panel, ...parts) => {
+    const key = JSON.stringify([ctx.lang, ctx.selected, ...parts]);
+    if (drawn[panel] === key) return false;
+    drawn[panel] = key;
+    return true;
+  };
+  const inputsOf = (m, panel, p) => {
+    const f = m && m.inputs && m.inputs[panel];
+    if (f) return [p.seat, p.seats, f(p, ctx)];
+    const { version, log_size: size, board: text, ...rest } = p;
+    return [rest, ui.boardText];
+  };
+
   function draw() {
     const p = ctx.payload, m = mod();
     const keep = focusKey();
     ctx.lang = language();
     if (p.board) ui.boardText = p.board;  // updates over the WebSocket come without the text board
-    clear(boardBox).append(m ? m.board(p, ctx) : h("pre", { class: "board-text", text: ui.boardText || "" }));
-    zoom.refresh();
-    const panels = m ? m.players(p, ctx) : null;
-    clear(side).append(h("h2", { class: "sr", text: t("players") }), ...[].concat(panels || []));
-    side.hidden = !panels;
-    const my = m && m.mine ? m.mine(p, ctx) : null;
-    clear(mine).append(my || "");
-    mine.hidden = !my;
-    clear(rules);
-    const r = m && m.rules ? m.rules(ctx) : null;
-    if (r) rules.append(h("h2", { text: t("rules") }), r);
-    rules.hidden = !r;
-    clear(extra);
-    const x = m && m.extra ? m.extra(p, ctx) : null;
-    if (x) extra.append(x);
-    ui.mapped = onBoard();
+    if (changedFor("board", p.game, inputsOf(m, "board", p))) {
+      clear(boardBox).append(m ? m.board(p, ctx) : h("pre", { class: "board-text", text: ui.boardText || "" }));
+      zoom.refresh();
+      ui.mapped = onBoard();
+    }
+    if (changedFor("players", p.game, inputsOf(m, "players", p))) {
+      const panels = m ? m.players(p, ctx) : null;
+      clear(side).append(h("h2", { class: "sr", text: t("players") }), ...[].concat(panels || []));
+      side.hidden = !panels;
+    }
+    if (changedFor("mine", p.game, inputsOf(m, "mine", p))) {
+      const my = m && m.mine ? m.mine(p, ctx) : null;
+      clear(mine).append(my || "");
+      mine.hidden = !my;
+    }
+    if (changedFor("rules", p.game)) {  // a game's rules panel reads the language only
+      clear(rules);
+      const r = m && m.rules ? m.rules(ctx) : null;
+      if (r) rules.append(h("h2", { text: t("rules") }), r);
+      rules.hidden = !r;
+    }
+    if (changedFor("extra", p.game, inputsOf(m, "extra", p))) {
+      clear(extra);
+      const x = m && m.extra ? m.extra(p, ctx) : null;
+      if (x) extra.append(x);
+    }
     ui.quick = p.choices && p.seat !== null && p.waiting.includes(p.seat)
       ? p.choices.filter((c) => QUICK.test(c.action) && !ui.mapped.has(c.action)).slice(0, 4) : [];
-    drawStatus();
-    drawDecision();
+    const seats = p.seats.map((_, i) => ctx.seatName(i)), quick = ui.quick.map((c) => c.action);
+    if (changedFor("status", p.title, p.seat, p.finished, p.waiting, p.prompt, p.deadline_at, quick, seats)) drawStatus();
+    else drawTurn();
+    // The end screen reads the whole view; a finished game gets no more updates.
+    if (p.finished || changedFor("decide", p.prompt, p.choices, p.legal, p.waiting, p.seat, [...ui.mapped], quick, seats)) drawDecision();
     drawConnection();
-    drawSince();
-    drawTabs();
+    if (changedFor("since", p.seat, ui.mark, ctx.log.length, seats)) drawSince();
+    if (changedFor("tabs", Boolean(extra.childNodes.length), mine.hidden, side.hidden, rules.hidden)) drawTabs();
     markChanged();
     hideIfOrphaned();
     restoreFocus(keep);
@@ -228,10 +259,7 @@ export function showTable(root, gid, token) {
     status.append(
       h("p", { class: `status-line${isMine ? " is-mine" : ""}`, id: "status-line" },
         h("span", { class: "status-ask", text: ask })),
-      h("p", { id: "turn", class: `turn ${isMine ? "ok" : "muted"}`, "aria-live": "polite" },
-        // Round 0 is the set-up before the first round: no number to show for it.
-        [isMine ? t("youMust") : place, p.round > 0 ? `${t("roundN")} ${p.round}` : null,
-          `${t("move")} ${p.version}`].filter(Boolean).join(" · ")));
+      h("p", { id: "turn", class: `turn ${isMine ? "ok" : "muted"}`, "aria-live": "polite", text: turnText(isMine, place) }));
     const quick = ui.quick;
     if (quick.length) status.append(h("div", { class: "quick", role: "group", "aria-label": t("decision") },
       quick.map((c) => choiceButton(c, guarded, "quick"))));
@@ -243,6 +271,18 @@ export function showTable(root, gid, token) {
     status.append(h("label", { class: "sound", for: "sound", title: t("sound") }, sound, h("span", { "aria-hidden": "true", text: "♪" }),
       h("span", { class: "sr", text: t("sound") })));
     tickCountdown();
+  }
+
+  // Round 0 is the set-up before the first round: no number to show for it.
+  const turnText = (isMine, place) => [isMine ? t("youMust") : place,
+    ctx.payload.round > 0 ? `${t("roundN")} ${ctx.payload.round}` : null,
+    `${t("move")} ${ctx.payload.version}`].filter(Boolean).join(" · ");
+  // The status bar as it was but for the move and round numbers.
+  function drawTurn() {
+    const el = document.getElementById("turn"), p = ctx.payload;
+    if (!el || p.finished) return;
+    const text = turnText(p.seat !== null && p.waiting.includes(p.seat), p.seat === null ? t("spectating") : ctx.seatName(p.seat));
+    if (el.textContent !== text) el.textContent = text;
   }
 
   function tickCountdown() {
@@ -326,11 +366,12 @@ export function showTable(root, gid, token) {
   }
 
   // What changed since this seat last acted: outlined; what changed just now also pulses.
+  // Panels kept from an earlier drawing lose the marks that no longer hold.
   function markChanged() {
     for (const el of grid.querySelectorAll("[data-id]")) {
       const id = el.dataset.id;
-      if (ctx.changed.has(id)) el.classList.add("changed");
-      if (ui.fresh && ui.fresh.has(id)) el.classList.add("changed-now");
+      el.classList.toggle("changed", ctx.changed.has(id));
+      el.classList.toggle("changed-now", Boolean(ui.fresh && ui.fresh.has(id)));
     }
   }
 
@@ -368,10 +409,19 @@ export function showTable(root, gid, token) {
 
   // --- updates --------------------------------------------------------------------
   const markKey = () => `meeple.mark.${gid}.${ctx.payload ? ctx.payload.seat : ""}`;
+  // The page's own clock, read by `meeple bench web` (performance.measure 'meeple:*'):
+  // from an update arriving to its drawing painted, and from the navigation to the first
+  // table painted.
+  const painted = (name, start) => requestAnimationFrame(() => setTimeout(() => {
+    try { performance.measure(name, { start, end: performance.now() }); } catch { /* an old browser */ }
+  }, 0));
   const update = async (p) => {
+    const arrived = performance.now();
     if (ctx.payload && p.version < ctx.payload.version) return;  // an older message overtaken
+    const first = !ctx.payload;
     ctx.prev = ctx.payload;
     ctx.payload = p;
+    const had = ctx.log.length;
     if (p.log_size > ctx.log.length) {
       const more = await call("GET", `/api/games/${gid}/log?since=${ctx.log.length}`, { token, patient: true });
       for (const e of more) {
@@ -398,7 +448,8 @@ export function showTable(root, gid, token) {
     }
     if (ui.pop) closePopover(false);
     draw();
-    logBox.scrollTop = logBox.scrollHeight;
+    // Reading the height lays the page out: only when lines were added.
+    if (ctx.log.length > had) logBox.scrollTop = logBox.scrollHeight;
     const isMine = !p.finished && p.seat !== null && p.waiting.includes(p.seat);
     signalTurn(isMine, p.title);
     if (isMine && !ui.wasMine) {
@@ -408,15 +459,23 @@ export function showTable(root, gid, token) {
     if (p.finished && ctx.prev && !ctx.prev.finished) focusDecision(true);
     ui.wasMine = isMine;
     grid.dataset.version = String(p.version);  // the version on the screen, drawn (for tests)
+    painted(first ? "meeple:first-table" : "meeple:update-to-screen", first ? 0 : arrived);
   };
   const refresh = () => call("GET", `/api/games/${gid}`, { token, patient: true }).then(update)
     .catch((e) => { error.textContent = e.message; });
   const unwatch = onConnection(drawConnection);
 
+  // The view and glossary index.html asked for early, if they are this table's (else,
+  // or if they failed, asked again here).
+  const early = window.__meepleEarly;
+  window.__meepleEarly = null;
+  const ours = early && early.gid === gid && early.token === token && early.lang === language();
+  const firstView = async () => (ours && await early.view) || call("GET", `/api/games/${gid}`, { token, patient: true });
+  const firstCatalog = async (game) => (ours && await early.catalog) || fetchCatalog(game);
   let stop = () => {};
-  call("GET", `/api/games/${gid}`, { token, patient: true }).then(async (p) => {
+  firstView().then(async (p) => {
     remember({ id: gid, game: p.game, seat: p.seat, token });
-    ctx.catalog = await fetchCatalog(p.game);
+    ctx.catalog = await firstCatalog(p.game);
     await update(p);
     stop = subscribe(gid, token, update);
   }).catch((e) => { error.textContent = e.message; });
