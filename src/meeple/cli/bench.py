@@ -1,5 +1,6 @@
-"""``meeple bench engine`` and ``meeple bench search``: the engine's speed per game, one
-line each, so that a regression shows (docs/performance.md)."""
+"""``meeple bench engine``, ``meeple bench search`` and ``meeple bench web``: the engine's
+speed per game and the browser table's, one line each, so that a regression shows
+(docs/performance.md)."""
 
 from __future__ import annotations
 
@@ -126,3 +127,27 @@ def bench_search(
                    _names(game, SEARCH_GAMES))
     _print(results, as_json, [("iterations_per_sec", "iterations/s"),
                               ("legal_at_root", "legal_at_root")])
+
+
+def bench_web(
+    moves: Annotated[int, typer.Option(help="Cult moves to click and time.")] = 30,
+    players: Annotated[int, typer.Option(help="Players (one person, the rest random bots).")]
+    = 2,
+    as_json: AsJson = False,
+) -> None:
+    """The browser table's speed (Debian's chromium through Playwright): the first load,
+    cold and warm cache, and the median and p95 from a move's update to the screen."""
+    from meeple.web.bench import BenchError, bench_web
+
+    try:
+        result = bench_web(moves, players)
+    except BenchError as e:
+        fail(str(e))
+    if as_json:
+        typer.echo(json.dumps(result))
+        return
+    typer.echo(f"cult  {result['moves']} moves, {result['updates']} updates timed  "
+               f"update-to-screen median {result['update_median_ms']} ms, "
+               f"p95 {result['update_p95_ms']} ms  first load cold "
+               f"{result['first_load_cold_ms']} ms, warm {result['first_load_warm_ms']} ms  "
+               f"(load {result['load_avg_1m']} on {result['cpus']} CPUs)")

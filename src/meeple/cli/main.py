@@ -21,7 +21,7 @@ app.add_typer(bench_app, name="bench")
 
 
 def _subcommands() -> None:
-    from meeple.cli.bench import bench_engine, bench_search
+    from meeple.cli.bench import bench_engine, bench_search, bench_web
     from meeple.cli.client import app as client_app
     from meeple.cli.colonies import app as colonies_app
     from meeple.cli.db import app as db_app
@@ -37,6 +37,7 @@ def _subcommands() -> None:
     app.add_typer(golden_app, name="golden")
     bench_app.command("engine")(bench_engine)
     bench_app.command("search")(bench_search)
+    bench_app.command("web")(bench_web)
     app.add_typer(admin_app, name="admin")
     app.add_typer(ratings_app, name="ratings")
     app.command()(simulate)
