@@ -92,7 +92,9 @@ export function drawBoard(p, ctx) {
       : choices.filter((c) => hexesOf(c.action).includes(hx.id));
     const label = [name(hx.id), ...(about.get(hx.id) || [])].join("; ");
     if (acts.length) target(g, acts, { label });
-    else g.setAttribute("aria-label", label);
+    // An inert hex is a picture with a name (it holds no text for a role-less group to
+    // take its name from, now that no coordinates are written on it).
+    else { g.setAttribute("role", "img"); g.setAttribute("aria-label", label); }
     if (about.has(hx.id)) help(g, name(hx.id), about.get(hx.id).join("\n"), { focusable: false });
     hexLayer.append(g);
   }
