@@ -274,7 +274,7 @@ class CycladesState(State):
         return sum(n for t, n in enumerate(self.titans) if self.owner[t] == p)
 
     def fleets_total(self, p: int) -> int:
-        return sum(n for s, n in enumerate(self.fleets) if self.fleet_owner[s] == p)
+        return sum(n for n, o in zip(self.fleets, self.fleet_owner, strict=True) if o == p)
 
     def roll(self) -> int:
         """One roll of the battle die (faces 0, 0, 1, 1, 2, 3)."""
