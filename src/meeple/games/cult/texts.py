@@ -48,10 +48,12 @@ def name(key: str, /, **args: Arg) -> Name:
     return Name(f"{CATALOG}.{key}", **args)
 
 
-@lru_cache(maxsize=1 << 16)
+# A game adds about 160 new lines (and a server renders each in its readers' languages): a
+# cache of 65,536 grew a long-running server by tens of MB before it was full.
+@lru_cache(maxsize=1 << 13)
 def t(key: str, /, **args: int | str | Text) -> Text:
     """The text of catalog entry ``key`` with its arguments (numbers, strings, names);
-    the same line twice is the same object (texts are immutable)."""
+    the same line twice is usually the same object (texts are immutable)."""
     return Text(f"{CATALOG}.{key}", **args)
 
 
