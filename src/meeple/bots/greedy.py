@@ -42,7 +42,8 @@ class Greedy(Bot):
             candidates = legal[:]
             rng.shuffle(candidates)
             candidates = candidates[:MAX_CANDIDATES]
-        bases = [sample(rng.below(1 << 62)) for _ in range(self.samples)]
+        # samples that keep no log (the bot's own copies; it reads only the evaluation)
+        bases = [sample(rng.below(1 << 62)).silence() for _ in range(self.samples)]
         best, best_score = candidates[0], -1.0
         for a in candidates:
             score = 0.0

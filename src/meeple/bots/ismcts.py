@@ -79,12 +79,13 @@ class ISMCTS(Bot):
         allowed = set(legal)
         deadline = time.perf_counter() + self.seconds if self.seconds else math.inf
         if self.prior or self.top:
-            scores = self._seed_root(root, sample(self.rng.below(1 << 62)), me, legal)
+            scores = self._seed_root(root, _quiet(sample, self.rng.below(1 << 62)), me,
+                                     legal)
             if self.top:
                 allowed = set(sorted(legal, key=lambda a: -scores[a])[:self.top])
         done = 0
         while (done < self.iterations if self.iterations else time.perf_counter() < deadline):
-            self._iterate(root, sample(self.rng.below(1 << 62)), me, allowed)
+            self._iterate(root, _quiet(sample, self.rng.below(1 << 62)), me, allowed)
             done += 1
         self.last_iterations = done
         best = max(((k, n) for k, n in root.children.items() if k[1] in allowed),
@@ -162,6 +163,13 @@ class ISMCTS(Bot):
             if value > best_value:
                 best, best_value = a, value
         return best
+
+
+def _quiet(sample: Sampler, seed: int) -> State:
+    """A sample of the information set that keeps no log: the search reads only its
+    rules and its evaluation, and a sample is the bot's own copy (the play is the same,
+    tested in tests/test_quiet_search.py)."""
+    return sample(seed).silence()
 
 
 def _ucb(n: Node, c: float) -> float:

@@ -247,6 +247,16 @@ class State(ABC):
     def current_players(self) -> list[int]:
         return [p.player for p in self.prompts()]
 
+    def silence(self) -> State:
+        """Make this state a search's throwaway copy and return it: from now on its log
+        (and its clones' logs) keeps no lines, and a game may skip building the texts of
+        its lines (``self.log.quiet``). The rules and the RNG run exactly as before, so
+        the play is the same; but the state can no longer be viewed, saved or replayed
+        (reading its log raises :class:`meeple.core.log.QuietLogError`). Only for copies
+        the caller owns, never for a game being played."""
+        self.log = Log.quiet_log()
+        return self
+
     def apply(self, player: int, action: Action | str) -> None:
         """Apply ``action`` for ``player`` if the rules allow it; else raise, changing nothing."""
         if isinstance(action, str):

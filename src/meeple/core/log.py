@@ -1,7 +1,10 @@
 """The event log: what happened, each entry addressed to everyone or to one player.
 
 Clones share the underlying list and copy it only when they diverge, so cloning a
-state during search does not copy its history.
+state during search does not copy its history. A search's throwaway copy goes further: a
+*quiet* log (:meth:`Log.quiet_log`, set by :meth:`meeple.core.game.State.silence`) keeps no
+lines at all, and refuses to be read, so that no view or save is made from a state whose
+history was not kept.
 """
 
 from __future__ import annotations
@@ -38,17 +41,34 @@ class Event(NamedTuple):
 _make_event = tuple.__new__
 
 
+class QuietLogError(RuntimeError):
+    """A quiet log was read: the state is a search's throwaway copy, never to be shown."""
+
+
 class Log:
-    __slots__ = ("_cache", "_events", "_n")
+    __slots__ = ("_cache", "_events", "_n", "quiet")
 
     def __init__(self, events: list[Event] | None = None) -> None:
         self._events: list[Event] = events if events is not None else []
         self._n = len(self._events)
+        # True: lines are dropped as they come (a search's copy; see quiet_log). Rules may
+        # test it to skip building a line's text, never to decide anything else.
+        self.quiet = False
         # The last ``visible`` answer: (events list, length, player, events seen). Search
         # bots deal hundreds of samples a second from one position, each wanting its log.
         self._cache: tuple[list[Event], int, int | None, list[Event]] | None = None
 
+    @staticmethod
+    def quiet_log() -> Log:
+        """A log that keeps nothing: for a state a search plays on and throws away, whose
+        lines nobody reads (a search applies thousands of actions a second)."""
+        log = Log()
+        log.quiet = True
+        return log
+
     def add(self, round_: int, text: Message, audience: int = EVERYONE) -> None:
+        if self.quiet:
+            return
         events = self._events
         if len(events) != self._n:
             events = self._events = events[: self._n]
@@ -60,15 +80,24 @@ class Log:
     def __len__(self) -> int:
         return self._n
 
+    def _refuse_if_quiet(self) -> None:
+        if self.quiet:
+            raise QuietLogError(
+                "this state is a search's throwaway copy: its log was not kept, so it "
+                "cannot be viewed, saved or replayed")
+
     def events(self) -> list[Event]:
+        self._refuse_if_quiet()
         return self._events[: self._n]
 
     def events_from(self, start: int) -> list[Event]:
         """The events from index ``start`` on (cheap when few are new)."""
+        self._refuse_if_quiet()
         return self._events[start: self._n]
 
     def visible(self, player: int | None) -> list[Event]:
         """The events ``player`` saw (None: what everyone saw), as a new list."""
+        self._refuse_if_quiet()
         c = self._cache
         if c is not None and c[0] is self._events and c[1] == self._n and c[2] == player:
             return c[3][:]
@@ -87,6 +116,7 @@ class Log:
         c._events = self._events
         c._n = self._n
         c._cache = self._cache
+        c.quiet = self.quiet
         return c
 
     def to_json(self) -> list[list[Any]]:
