@@ -2,6 +2,8 @@
 
 Every pending decision is a frame on ``s.stack``; the top frame is the one being asked.
 Frames whose player is -1 are steps the engine takes itself (:func:`advance`).
+The lines written at every turn are built only when the log keeps them (``s.log.quiet``:
+a search's copy, whose play is the same without them).
 """
 
 from __future__ import annotations
@@ -99,7 +101,8 @@ def apply_place(s: CultState, p: int, a: Action) -> None:
     pl = s.players[p]
     if a.kind == "pass":
         pl.passed = True
-        s.log.add(s.round_no, T.t("passes", who=T.seat(s, p)))
+        if not s.log.quiet:
+            s.log.add(s.round_no, T.t("passes", who=T.seat(s, p)))
         s.stack.append(("turn", AUTO, p))
         if len(deal_actions(s, p)) > 1:
             s.stack.append(("deal", p))
@@ -114,8 +117,9 @@ def apply_place(s: CultState, p: int, a: Action) -> None:
     pl.free.remove(lv)
     pl.placed += 1
     pl.followers -= cost
-    s.log.add(s.round_no, T.t("places.paid" if cost else "places", who=T.seat(s, p),
-                              what=T.priest_a(lv), where=T.district(d), n=cost))
+    if not s.log.quiet:
+        s.log.add(s.round_no, T.t("places.paid" if cost else "places", who=T.seat(s, p),
+                                  what=T.priest_a(lv), where=T.district(d), n=cost))
     shared.place_priest(s, p, d, lv)
     s.stack.append(("turn", AUTO, p))
 
@@ -154,12 +158,14 @@ def apply_deal(s: CultState, p: int, a: Action) -> None:
         s.players[p].hand.remove(code)
         s.players[p].coins += reward
         shared.to_bottom(s, code)
-        s.log.add(s.round_no, T.t("sells", who=T.seat(s, p), card=T.card(code), n=reward))
+        if not s.log.quiet:
+            s.log.add(s.round_no, T.t("sells", who=T.seat(s, p), card=T.card(code), n=reward))
     else:
         price = B.DATA.licences[code - LICENCE].price
         s.players[p].coins -= price
         shared.take_licence(s, p, code)
-        s.log.add(s.round_no, T.t("buys", who=T.seat(s, p), card=T.card(code), n=price))
+        if not s.log.quiet:
+            s.log.add(s.round_no, T.t("buys", who=T.seat(s, p), card=T.card(code), n=price))
 
 
 # --- event phase --------------------------------------------------------------------
@@ -174,7 +180,8 @@ def step_district(s: CultState, f: Frame) -> None:
         s.stack.append(("end_round", AUTO))
         return
     s.district = d
-    s.log.add(s.round_no, T.t("active", where=T.district(d)))
+    if not s.log.quiet:
+        s.log.add(s.round_no, T.t("active", where=T.district(d)))
     s.stack.append(("resolve", AUTO, d))
     order = tuple(q for q in B.turn_order(s) if not s.players[q].skip)
     if order:
@@ -213,9 +220,11 @@ def step_resolve(s: CultState, f: Frame) -> None:
         s.stack.append(("after", AUTO, d, NOBODY, ()))
         return
     s.last_winner = winner
-    scores = [T.t("score", who=T.seat(s, q), n=influence[q]) for q in present]
-    s.log.add(s.round_no, T.fresh("wins", who=T.seat(s, winner), d=d, scores=T.chain(scores))
-              if scores else T.t("wins.claimed", who=T.seat(s, winner), d=d))
+    if not s.log.quiet:
+        scores = [T.t("score", who=T.seat(s, q), n=influence[q]) for q in present]
+        s.log.add(s.round_no,
+                  T.fresh("wins", who=T.seat(s, winner), d=d, scores=T.chain(scores))
+                  if scores else T.t("wins.claimed", who=T.seat(s, winner), d=d))
     community = tuple(q for q in present if q != winner
                       and B.has_licence(s, q, "community", district=d))
     # Donations go to the other cults with influence; a Community holder takes the
@@ -234,7 +243,8 @@ def step_after(s: CultState, f: Frame) -> None:
     donation = B.DATA.districts[d - 1].donation
     for q in receivers:
         s.players[q].coins += donation
-        s.log.add(s.round_no, T.t("donation", who=T.seat(s, q), n=donation))
+        if not s.log.quiet:
+            s.log.add(s.round_no, T.t("donation", who=T.seat(s, q), n=donation))
     shared.clear_district(s, d)
     s.stack.append(("district", AUTO, d + 1))
 
@@ -298,6 +308,7 @@ def advance(s: CultState) -> None:
             continue
         if kind == "service" and len(services.service_actions(s, p, f[2])) == 1:
             stack.pop()
-            s.log.add(s.round_no, T.t("no_service", who=T.seat(s, p), d=f[2]))
+            if not s.log.quiet:
+                s.log.add(s.round_no, T.t("no_service", who=T.seat(s, p), d=f[2]))
             continue
         return
