@@ -12,10 +12,13 @@ from typing import Any
 from meeple.core.game import State
 from meeple.core.registry import get_game
 from meeple.core.rng import Rng
+from meeple.sim.collector import batch_collector
 
 ENGINE_GAMES = ("cult", "cyclades", "clash", "colonies", "counter")
 SEARCH_GAMES = ("cult", "cyclades", "clash", "colonies")
 
+# The collector is set as `meeple simulate` sets it (meeple.sim.collector), for our games
+# and OpenSpiel's reference alike.
 # Every timing is this process's CPU time: on a shared machine, wall time also counts the
 # turns of other processes (the same code read 2-7x slower under load by the wall clock).
 _clock = time.process_time
@@ -38,6 +41,7 @@ def _random_game(game_name: str, players: int, seed: int, options: dict[str, Any
     return actions, _clock() - t0, kept
 
 
+@batch_collector()
 def play_for(game_name: str, players: int = 4, seconds: float = 5.0, seed: int = 1) -> int:
     """Random games as the engine benchmark plays them, for about ``seconds``: the actions
     taken (what a profile of random play runs)."""
@@ -50,6 +54,7 @@ def play_for(game_name: str, players: int = 4, seconds: float = 5.0, seed: int =
     return actions
 
 
+@batch_collector()
 def bench_engine(game_name: str, players: int = 4, seconds: float = 5.0,
                  seed: int = 1) -> dict[str, Any]:
     """Random self-play on one core for about ``seconds``; then clone and legal timings
@@ -104,6 +109,7 @@ def _per_call_us(calls: list[Any], repeat: int = 20) -> float:
     return (_clock() - t0) / (repeat * len(calls)) * 1e6
 
 
+@batch_collector()
 def bench_search(game_name: str, players: int = 4, seconds: float = 5.0, seed: int = 1,
                  steps: int = 300) -> dict[str, Any]:
     """ISMCTS iterations per second on one core, at the position reached by ``steps``
@@ -128,6 +134,7 @@ def bench_search(game_name: str, players: int = 4, seconds: float = 5.0, seed: i
             "legal_at_root": len(state.legal_actions(player)), "chosen": str(action)}
 
 
+@batch_collector()
 def bench_openspiel(seconds: float = 5.0, seed: int = 1,
                     name: str = "python_liars_poker") -> dict[str, Any] | None:
     """OpenSpiel's pure-Python reference game in random play on one core (chance outcomes

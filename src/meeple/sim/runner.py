@@ -9,6 +9,7 @@ from typing import Any
 
 from meeple.core.places import places
 from meeple.core.registry import get_game
+from meeple.sim.collector import batch_collector, tune_for_batch
 from meeple.sim.match import play_match
 
 Spec = tuple[str, int, int, int, tuple[str, ...], dict[str, Any]]
@@ -77,10 +78,11 @@ def parallel_map(fn: Callable[[Any], Any], specs: Sequence[Any], workers: int,
     """``fn`` over ``specs`` in local worker processes or as tasks of a Ray cluster;
     results in the order they finish."""
     found = []
-    for r in (_ray_map(fn, specs, ray_address) if ray_address else _map(fn, specs, workers)):
-        found.append(r)
-        if on_result is not None:
-            on_result(r)
+    with batch_collector():
+        for r in (_ray_map(fn, specs, ray_address) if ray_address else _map(fn, specs, workers)):
+            found.append(r)
+            if on_result is not None:
+                on_result(r)
     return found
 
 
@@ -104,5 +106,5 @@ def _map(fn: Callable[[Any], Any], specs: Sequence[Any], workers: int) -> Iterat
     if workers <= 1 or len(specs) <= 1:
         yield from map(fn, specs)
         return
-    with mp.get_context("fork").Pool(workers) as pool:
+    with mp.get_context("fork").Pool(workers, initializer=tune_for_batch) as pool:
         yield from pool.imap_unordered(fn, specs, chunksize=1)
