@@ -151,7 +151,7 @@ def sea_targets(s: CycladesState, p: int, start: int,
                     continue
                 seen.add(nxt)
                 q = owners[nxt] if fleets[nxt] else -1
-                if q != p and teams[q] == team:  # s.allies(p, q), written out
+                if q >= 0 and q != p and teams[q] == team:  # s.allies(p, q), written out
                     continue
                 out.add(nxt)
                 if q == -1 or q == p:

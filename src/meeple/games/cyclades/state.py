@@ -237,7 +237,9 @@ class CycladesState(State):
         return self.board.territories[t].name
 
     def allies(self, p: int, q: int) -> bool:
-        return p != q and self.teams[p] == self.teams[q]
+        # -1 is nobody (an empty sea or territory): it has no team, and teams[-1] would
+        # read the last seat's.
+        return q >= 0 and p != q and self.teams[p] == self.teams[q]
 
     def enemy(self, p: int, q: int) -> bool:
         return q >= 0 and q != p and self.teams[p] != self.teams[q]
