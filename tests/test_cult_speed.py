@@ -68,3 +68,21 @@ def test_influences_in_one_pass_equal_each_players_influence() -> None:
             assert B.influences(state, d) == expected
             seen += any(expected)
     assert seen > 1000
+
+
+def test_the_first_use_of_an_ability_is_found_exactly_when_the_full_list_has_one() -> None:
+    # advance() passes for a player without cards when no ability can be used; it asks
+    # with first_only, which stops at the first use (of a ritual or a sacrifice) found.
+    from meeple.games.cult.cults import ability_actions
+
+    checked = with_use = 0
+    for state in _positions(4, 4) + _positions(2, 5):
+        for p in range(state.n):
+            for d in range(1, 14):
+                full = ability_actions(state, p, d)
+                first = ability_actions(state, p, d, True)
+                assert bool(first) == bool(full)
+                assert set(first) <= set(full)
+                checked += 1
+                with_use += bool(full)
+    assert with_use > 1000 and checked > with_use

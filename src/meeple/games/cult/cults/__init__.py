@@ -81,6 +81,12 @@ def ability_actions(s: CultState, p: int, d: int, first_only: bool = False) -> l
         if ab.kind == "sacrifice":
             if ab.cost and not affordable(s, p, cost_of(ab, (1,))):
                 continue  # cannot pay even the smallest price
+            if first_only:
+                # the first affordable use is enough (advance asks only whether any exists)
+                for args in options(s, p, d, ab):
+                    if affordable(s, p, cost_of(ab, args)):
+                        return [Action("ability", (ab.key, *args))]
+                continue
             out += [Action("ability", (ab.key, *args)) for args in options(s, p, d, ab)
                     if affordable(s, p, cost_of(ab, args))]
             continue
