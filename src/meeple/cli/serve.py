@@ -54,11 +54,21 @@ def serve(
                     "and given back when freed (glibc; 0: the C library's own moving "
                     "threshold, which lets a long-running server's heap fill with "
                     "holes).")] = 64,
+    malloc_arenas: Annotated[int, typer.Option(
+        min=0, help="Heaps the C library keeps for the server's threads (glibc; 0: its "
+                    "own limit, eight per core).")] = 1,
     drain_seconds: Annotated[float, typer.Option(
         min=0, help="On SIGTERM: how long the server says it is not ready and refuses "
                     "moves (telling clients to come back) before it closes.")] = 1.0,
 ) -> None:
     """Run the game server (HTTP API at /api, OpenAPI schema at /docs and /openapi.json)."""
+    from meeple.server.memory import fix_mmap_threshold, limit_arenas
+
+    # Before any thread starts: the arenas are chosen as threads first allocate.
+    if mmap_threshold_kib:
+        fix_mmap_threshold(mmap_threshold_kib)
+    if malloc_arenas:
+        limit_arenas(malloc_arenas)
     from meeple.server.app import Config, create_app
     from meeple.server.db import default_url
     from meeple.server.logs import log_config
@@ -87,10 +97,6 @@ def serve(
                     idle_seconds=idle_seconds, finished_seconds=finished_seconds,
                     public_url=public_url or f"http://{host}:{port}")
     typer.echo(f"meeple server on http://{host}:{port} (database {_safe(url)})")
-    if mmap_threshold_kib:
-        from meeple.server.memory import fix_mmap_threshold
-
-        fix_mmap_threshold(mmap_threshold_kib)
     # Each update is a small JSON view: compressing it costs more CPU than it saves.
     app = create_app(config)
     server = _DrainingServer(uvicorn.Config(

@@ -6,7 +6,8 @@ After a few long games' views (JSON of a hundred KiB and more) the server's larg
 short-lived buffers came from the heap instead and left holes there: in the 30-minute soak
 the heap's free bytes grew from 6 to 21 MiB in ten minutes while the bytes in use stayed at
 28 MiB, and the resident memory rose about 40 MiB an hour. A fixed threshold (which also
-stops glibc from moving it) keeps the heap's free bytes flat (docs/reliability.md)."""
+stops glibc from moving it) slowed that; one arena for the server's threads (the database
+calls run in a pool of them) slowed it again (docs/reliability.md)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import sys
 from dataclasses import dataclass
 
 M_MMAP_THRESHOLD = -3  # glibc's malloc.h
+M_ARENA_MAX = -8
 
 
 def _libc() -> ctypes.CDLL | None:
@@ -28,13 +30,23 @@ def _libc() -> ctypes.CDLL | None:
         return None
 
 
-def fix_mmap_threshold(kib: int) -> bool:
-    """Blocks of ``kib`` KiB and more come from ``mmap`` from now on; False where the C
-    library has no such setting (not glibc) or refused it."""
+def _mallopt(option: int, value: int) -> bool:
     libc = _libc()
     if libc is None or not hasattr(libc, "mallopt") or not hasattr(libc, "gnu_get_libc_version"):
         return False
-    return bool(libc.mallopt(M_MMAP_THRESHOLD, kib * 1024))
+    return bool(libc.mallopt(option, value))
+
+
+def fix_mmap_threshold(kib: int) -> bool:
+    """Blocks of ``kib`` KiB and more come from ``mmap`` from now on; False where the C
+    library has no such setting (not glibc) or refused it."""
+    return _mallopt(M_MMAP_THRESHOLD, kib * 1024)
+
+
+def limit_arenas(arenas: int) -> bool:
+    """At most ``arenas`` heaps for all threads (glibc makes up to eight per core, and a
+    block freed in one cannot serve a thread of another). Call before threads start."""
+    return _mallopt(M_ARENA_MAX, arenas)
 
 
 class _MallInfo2(ctypes.Structure):
