@@ -28,9 +28,15 @@ def power(s: CultState, p: int) -> int:
     return cult.dark_power if dark_side(s, p) else cult.light_power
 
 
+# Each licence card's bonus to the Patriarch, by card code (read at every influence).
+_BONUS = {LICENCE + i: lic.bonus for i, lic in enumerate(DATA.licences)}
+
+
 def patriarch_level(s: CultState, p: int) -> int:
     pl = s.players[p]
-    level = pl.followers + sum(DATA.licences[c - LICENCE].bonus for c in pl.licences)
+    level = pl.followers
+    if pl.licences:
+        level += sum([_BONUS[c] for c in pl.licences])
     if s.g_holder == p:
         level += DATA.greatness_bonus
     return level
