@@ -1,11 +1,14 @@
 """Clash's speed-ups change nothing (issue 19): a copied state shares no mutable part with
-its original, and the hex index used while listing actions never outlives the listing."""
+its original, the hex index used while listing actions never outlives the listing, and a
+random player's lazy draw stays uniform over the legal list."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from meeple.core.rng import Rng
+from meeple.games.clash.draw import parts
 from meeple.games.clash.game import ClashGame
 from meeple.games.clash.state import FIELDS, ClashState
 
@@ -68,3 +71,58 @@ def test_hex_index_lives_only_while_actions_are_listed() -> None:
              for h in range(len(s.terrain))]
     assert indexed == plain
     assert s.legal_actions(p) == listed
+
+
+def _turn_positions() -> list[ClashState]:
+    """Positions where a turn's actions or a move's next group are asked, from five games."""
+    out = []
+    for seed in range(5):
+        s = ClashGame().new_state(3, seed)
+        rng = Rng(seed)
+        for step in range(400):
+            if s.is_terminal():
+                break
+            p = s.current_players()[0]
+            if step % 7 == 0 and (not s.pending or s.pending[0]["kind"] == "move"):
+                out.append(s.clone())
+            s.apply_unchecked(p, rng.choice(s.legal_actions(p)))
+    return out
+
+
+def test_current_players_are_the_prompts_players() -> None:
+    for s in _turn_positions()[:40]:
+        assert s.current_players() == [x.player for x in s.prompts()]
+
+
+def test_random_draw_parts_hold_each_legal_action_once_within_their_bounds() -> None:
+    positions = _turn_positions()
+    assert any(x.pending for x in positions) and len(positions) > 100
+    for s in positions:
+        p = s.current_players()[0]
+        listed = s.legal_actions(p)
+        s.index_hexes()
+        try:
+            drawn = parts(s, p)
+            bounds = drawn.bounds[:]
+            every = drawn.all()  # raises if a part outgrows its bound
+        finally:
+            s.drop_index()
+        assert sorted(map(str, every)) == sorted(map(str, listed))
+        assert len(set(every)) == len(every)
+        assert all(len(drawn.listed(i)) <= b for i, b in enumerate(bounds))
+
+
+def test_random_action_is_uniform_over_the_legal_actions() -> None:
+    # a mid-game turn with moves, recruits and collections: the drawn set is the legal
+    # list, and each action comes up about equally often (5 standard deviations)
+    s = next(x for x in _turn_positions()[20:] if not x.pending
+             and len(x.legal_actions(x.current_players()[0])) >= 25)
+    p = s.current_players()[0]
+    listed = s.legal_actions(p)
+    per = 150
+    rng = Rng(99)
+    counts = Counter(s.random_action(p, rng) for _ in range(per * len(listed)))
+    assert set(counts) == set(listed)
+    spread = 5 * (per * (1 - 1 / len(listed))) ** 0.5
+    assert all(abs(k - per) <= spread for k in counts.values()), counts.most_common(3)
+    assert s.legal_actions(p) == listed and s._units_by_hex is None

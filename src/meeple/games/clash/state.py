@@ -111,6 +111,22 @@ class ClashState(State):
 
         return legal(self, player) if player in self.current_players() else []
 
+    def current_players(self) -> list[int]:
+        # prompts()'s players without their sentences (asked before every action)
+        if self.phase == "over":
+            return []
+        if self.pending:
+            return [int(self.pending[0]["player"])]
+        return [self.player()]
+
+    def random_action(self, player: int, rng: Rng) -> Action:
+        # uniform over legal_actions without listing them all (draw.py says how)
+        from meeple.games.clash.draw import random_action
+
+        if player not in self.current_players():
+            return rng.choice(self.legal_actions(player))
+        return random_action(self, player, rng)
+
     def apply(self, player: int, action: Action | str) -> None:
         """As the engine's, with a typed pile in any order ("ore:1+food:2" is the
         listed "food:2+ore:1")."""
