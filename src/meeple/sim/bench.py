@@ -122,6 +122,11 @@ def bench_search(game_name: str, players: int = 4, seconds: float = 5.0, seed: i
     while state.is_terminal():  # a game that ended early: take fewer steps
         steps //= 2
         state = play_random(game.new_state(players, seed, {}), steps, seed)
+    # A position with one legal action has nothing to search: the next one that has two.
+    while not state.is_terminal() and steps < 3000 \
+            and len(state.legal_actions(state.current_players()[0])) < 2:
+        steps += 1
+        state = play_random(game.new_state(players, seed, {}), steps, seed)
     player = state.current_players()[0]
     bot = ISMCTS(seed, game, seconds=seconds)
     t0 = _clock()
