@@ -50,12 +50,15 @@ def test_metrics_count_moves_latency_games_sockets_and_refusals(tmp_path: Path) 
 def test_bot_thinking_time_is_measured(tmp_path: Path) -> None:
     with server(tmp_path / "db.sqlite") as c:
         g = create(c, game="cult", players=2, seats=[{"kind": "random"}, {"kind": "random"}])
-        end = None
+        end = moved = None
         for _ in range(400):
             text = c.get("/metrics").text
             end = re.search(r'^meeple_bot_think_seconds_count\{bot="random",game="cult"\} '
                             r'(\S+)$', text, re.MULTILINE)
-            if end and float(end.group(1)) >= 3:
+            # A bot's thinking is counted before its move is committed: wait for both.
+            moved = re.search(r'^meeple_moves_total\{game="cult",source="bot"\} (\S+)$',
+                              text, re.MULTILINE)
+            if end and moved and float(end.group(1)) >= 3 and float(moved.group(1)) >= 3:
                 break
             c.get(f"/api/games/{g['id']}", headers=auth(g["spectator_token"]))
         assert end and float(end.group(1)) >= 3
