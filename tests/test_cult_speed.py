@@ -3,6 +3,7 @@ a random placement drawn without listing the placements, cached derived values."
 
 from __future__ import annotations
 
+from meeple.core.conformance import every_position
 from meeple.core.registry import get_game
 from meeple.core.rng import Rng
 from meeple.games.cult import flow
@@ -14,13 +15,9 @@ def _positions(games: int, players: int) -> list[CultState]:
     out: list[CultState] = []
     game = get_game("cult")
     for seed in range(games):
-        state = game.new_state(players, seed, {"max_rounds": 12})
-        assert isinstance(state, CultState)
-        rng = Rng(seed)
-        while not state.is_terminal():
-            out.append(state.clone())
-            p = state.current_players()[0]
-            state.apply_unchecked(p, rng.choice(state.legal_actions(p)))
+        for state in every_position(game.new_state(players, seed, {"max_rounds": 12}), seed):
+            assert isinstance(state, CultState)
+            out.append(state)
     return out
 
 

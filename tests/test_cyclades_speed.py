@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from meeple.core.conformance import every_position
 from meeple.core.registry import get_game
 from meeple.core.rng import Rng
 from meeple.games.cyclades import flow
@@ -25,13 +26,10 @@ def _positions(games_per_shape: int) -> list[CycladesState]:
     for shape, (n, opts) in enumerate(SHAPES):
         for g in range(games_per_shape):
             seed = 100 * shape + g
-            state = game.new_state(n, seed, {**opts, "max_rounds": 8})
-            assert isinstance(state, CycladesState)
-            rng = Rng(seed)
-            while not state.is_terminal():
-                out.append(state.clone())
-                p = state.current_players()[0]
-                state.apply_unchecked(p, rng.choice(state.legal_actions(p)))
+            for state in every_position(game.new_state(n, seed, {**opts, "max_rounds": 8}),
+                                        seed):
+                assert isinstance(state, CycladesState)
+                out.append(state)
     return out
 
 

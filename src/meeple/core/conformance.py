@@ -106,6 +106,18 @@ def play_random(state: State, steps: int, seed: int) -> State:
     return state
 
 
+def every_position(state: State, seed: int) -> list[State]:
+    """A copy of every position of one random game from ``state`` to its end (each action
+    drawn from the listed legal actions, as the golden records draw them)."""
+    rng = Rng(seed)
+    out: list[State] = []
+    while not state.is_terminal():
+        out.append(state.clone())
+        p = state.current_players()[0]
+        state.apply_unchecked(p, rng.choice(state.legal_actions(p)))
+    return out
+
+
 def random_playout(
     game: Game,
     players: int,
