@@ -15,19 +15,24 @@ import ctypes
 import ctypes.util
 import sys
 from dataclasses import dataclass
+from functools import cache
 
 M_MMAP_THRESHOLD = -3  # glibc's malloc.h
 M_ARENA_MAX = -8
 
 
+@cache  # /metrics reads the heap at every scrape
 def _libc() -> ctypes.CDLL | None:
     if not sys.platform.startswith("linux"):
         return None
     name = ctypes.util.find_library("c")
     try:
-        return ctypes.CDLL(name or "libc.so.6")
+        libc = ctypes.CDLL(name or "libc.so.6")
     except OSError:
         return None
+    if hasattr(libc, "mallinfo2"):
+        libc.mallinfo2.restype = _MallInfo2
+    return libc
 
 
 def _mallopt(option: int, value: int) -> bool:
@@ -69,6 +74,5 @@ def heap() -> Heap | None:
     libc = _libc()
     if libc is None or not hasattr(libc, "mallinfo2"):
         return None
-    libc.mallinfo2.restype = _MallInfo2
     m = libc.mallinfo2()
     return Heap(in_use=m.uordblks, free=m.fordblks, mapped=m.hblkhd, mapped_blocks=m.hblks)
