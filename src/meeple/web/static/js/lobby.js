@@ -81,6 +81,9 @@ function buildForm(form, games, created) {
   const options = h("fieldset", { id: "options", class: "options" });
   const deadline = h("select", { id: "deadline" }, DEADLINES.map(([v, k]) => h("option", { value: v, text: t(k) })));
   const pub = h("input", { id: "public", type: "checkbox" });
+  // The deal's number (the game's seed): the same number deals the same game again, for a
+  // rematch on the same cards or a designer reproducing what they saw.
+  const seed = h("input", { id: "seed", type: "text", inputmode: "numeric", autocomplete: "off", "aria-describedby": "seed-help" });
   const error = h("p", { class: "error", role: "alert" });
   const current = () => games.find((g) => g.name === gameSel.value);
   let sides = [];  // [[value, name]] for the current game's per-seat option, if it has one
@@ -133,6 +136,8 @@ function buildForm(form, games, created) {
   form.append(h("h2", { id: "new-game-title", text: t("newGame") }),
     field("game", t("game"), gameSel), field("players", t("players"), count), seats, options,
     field("deadline", t("lb.deadlineLabel"), deadline),
+    h("details", { class: "more" }, h("summary", { text: t("lb.more") }),
+      field("seed", t("lb.seedLabel"), seed), h("small", { class: "muted option-help", id: "seed-help", text: t("lb.seedHelp") })),
     h("div", { class: "field" }, h("label", { for: "public", class: "check" }, pub, ` ${t("publicGame")}`)),
     h("button", { type: "submit", id: "create" }, t("create")), error);
   fillCounts();
@@ -152,6 +157,11 @@ function buildForm(form, games, created) {
       seats: [...seats.querySelectorAll("select.kind")].map((s) => ({ kind: s.value })), options: opts,
     };
     if (deadline.value) body.deadline_seconds = Number(deadline.value);
+    if (seed.value.trim()) {
+      const n = Number(seed.value.trim());
+      if (!/^\d+$/.test(seed.value.trim()) || !Number.isSafeInteger(n)) { error.textContent = t("lb.seedBad"); return; }
+      body.seed = n;
+    }
     try {
       const g = await call("POST", "/api/games", { body });
       showCreated(created, g);
