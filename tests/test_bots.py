@@ -69,3 +69,23 @@ def test_search_plays_a_whole_game_of_each() -> None:
         options = {k: v for k, v in short.items() if k in game.options}
         result = play_match(name, 3, 5, ["ismcts:20", "heuristic", "random"], options)
         assert result.state.is_terminal()
+
+
+@pytest.mark.parametrize("seed", [3, 8, 21])
+@pytest.mark.parametrize("steps", [0, 150])
+def test_the_colonies_planner_chooses_the_same_when_only_hidden_facts_differ(
+        seed: int, steps: int) -> None:
+    game, real = _position("colonies", seed, steps)
+    p = real.current_players()[0]
+    other = game.redeal_hidden(real, p, seed + 99)
+    assert other.to_json() != real.to_json()
+    choices = []
+    for state in (real, other):
+        bot = make_bot("planner", "colonies", 1234)
+
+        def sample(seed: int, st: State = state) -> State:
+            return game.redeal_hidden(st, p, seed)
+
+        choices.append(bot.choose(state.view(p), state.legal_actions(p), sample))
+    assert choices[0] == choices[1]
+    assert choices[0] in real.legal_actions(p)

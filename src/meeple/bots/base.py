@@ -50,7 +50,7 @@ TUNING = {"c": "exploration", "top": "top", "greedy": "greedy", "roll": "rollout
 
 def bot_kinds() -> list[str]:
     return ["random", "heuristic", "learned", "ismcts", "ismcts:N (iterations)",
-            "ismcts:Ts (seconds)", "ismcts:1s+learned"]
+            "ismcts:Ts (seconds)", "ismcts:1s+learned", "planner (Colonies)"]
 
 
 def make_bot(kind: str, game: str, seed: int) -> Bot:
@@ -92,6 +92,12 @@ def make_bot(kind: str, game: str, seed: int) -> Bot:
         from meeple.core.registry import get_game
 
         return Greedy(seed, get_game(game))
+    if kind == "planner":
+        if game != "colonies":
+            raise ValueError(f"the planner plays Colonies 1402 only, not {game!r}")
+        from meeple.bots.colonies import ColoniesPlanner
+
+        return ColoniesPlanner(seed)
     if kind == "learned":
         from meeple.bots.greedy import Greedy
         from meeple.bots.learned import learned_evaluate
