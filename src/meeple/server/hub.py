@@ -67,6 +67,13 @@ class Live:
     # Per seat: (events looked at, how many of them the seat may see), so that counting a
     # seat's log lines after a move looks only at the new events.
     log_counts: dict[int | None, tuple[int, int]] = field(default_factory=dict)
+    # How many log events the subscribers had been told of by the last update: the next
+    # update carries the lines after it (``log_tail``), so a client need not ask for them.
+    announced: int = -1
+
+    def __post_init__(self) -> None:
+        if self.announced < 0:
+            self.announced = len(self.state.log)
 
     def log_size(self, seat: int | None) -> int:
         seen, count = self.log_counts.get(seat, (0, 0))
@@ -327,11 +334,12 @@ class Hub:
 
     def _after_change(self, live: Live, publish: bool = True) -> None:
         views: dict[tuple[int | None, str, bool, str], dict[str, Any]] = {}
+        start, live.announced = live.announced, len(live.state.log)
         for sub in list(live.subscribers):
             key = (sub.seat, sub.role, sub.board, sub.lang)
             if key not in views:
-                views[key] = {"type": "update", **self.payload(live, sub.seat, sub.role,
-                                                               sub.board, sub.lang)}
+                views[key] = {"type": "update", **self.payload(
+                    live, sub.seat, sub.role, sub.board, sub.lang, tail_from=start)}
             sub.put(views[key])
         if publish and self.publish is not None:
             self._spawn(self.publish(live.id, live.version))
@@ -340,7 +348,12 @@ class Hub:
     # --- what a seat sees -------------------------------------------------------------
 
     def payload(self, live: Live, seat: int | None, role: str = "seat",
-                board: bool = True, lang: str = DEFAULT_LANG) -> dict[str, Any]:
+                board: bool = True, lang: str = DEFAULT_LANG,
+                tail_from: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may see now. With ``tail_from`` (the number of log events the
+        reader was last told of) also ``log_tail``: the log lines after them that the seat
+        may see, with the indexes ``/log?since=N`` gives them (an update then needs no
+        second request for its lines)."""
         s = live.state
         waiting = live.game.visible_waiting(s, seat)
         view = localize(s.view(seat), lang)  # a view may hold texts: rendered for the reader
@@ -358,6 +371,8 @@ class Hub:
         }
         if board:
             out["board"] = s.render(seat)
+        if tail_from is not None:
+            out["log_tail"] = self.log_tail(live, seat, tail_from, out["log_size"], lang)
         if seat is not None and seat in waiting:
             legal = s.legal_actions(seat)
             out["prompt"] = [render(p.text, lang) for p in s.prompts() if p.player == seat]
@@ -373,6 +388,21 @@ class Hub:
         events = live.state.log.visible(seat)
         return [{"index": i, "round": e.round, "text": e.line(lang)}
                 for i, e in enumerate(events) if i >= since]
+
+    @staticmethod
+    def log_tail(live: Live, seat: int | None, start: int, size: int,
+                 lang: str = DEFAULT_LANG) -> list[dict[str, Any]]:
+        """The lines ``seat`` may see among the log's events from index ``start`` on,
+        numbered as ``visible_log`` numbers them: they are the last of the ``size`` lines
+        the seat sees. Empty when the log is shorter than ``start`` (another history): the
+        client's count then tells it to ask ``/log?since=N``."""
+        log = live.state.log
+        if not 0 <= start <= len(log):
+            return []
+        new = [e for e in log.events_from(start) if e.visible_to(seat)]
+        first = size - len(new)
+        return [{"index": first + i, "round": e.round, "text": e.line(lang)}
+                for i, e in enumerate(new)]
 
     # --- bots and deadlines -----------------------------------------------------------
 
