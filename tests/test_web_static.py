@@ -4,6 +4,7 @@ memory, gzipped, versioned URLs kept by the browser, plain ones asked again."""
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import re
 from pathlib import Path
@@ -87,10 +88,55 @@ def test_a_missing_file_or_a_path_out_of_the_directory_is_not_found(tmp_path: Pa
     assert client.post("/js/dom.js").status_code == 405
 
 
-def test_every_module_the_shipped_page_announces_is_served() -> None:
+def _lists(page: str) -> dict[str, list[str]]:
+    found = re.search(r"window.__meepleModules = (\{.*?\});</script>", page)
+    assert found, "the page lists no module of a game"
+    out: dict[str, list[str]] = json.loads(found.group(1))
+    return out
+
+
+def test_only_the_shell_is_preloaded_and_each_game_lists_what_it_alone_needs(
+        tmp_path: Path) -> None:
+    site, client = _site(tmp_path)
+    js = tmp_path / "js"
+    (js / "app.js").write_text('import { a } from "./dom.js";\n'
+                               'export const open = () => import("./replay.js");\n')
+    (js / "cult").mkdir()
+    (js / "cult.js").write_text('import { a } from "./dom.js";\nimport {\n  b,\n} from '
+                                '"./cult/board.js";\n')
+    (js / "cult" / "board.js").write_text('export { c } from "../ui/card.js";\n'
+                                          "export const b = 1;\n")
+    (js / "ui").mkdir()
+    (js / "ui" / "card.js").write_text("export const c = 1;\n")
+    (js / "clash.js").write_text('import "./ui/card.js";\n')
+    (js / "replay.js").write_text('import "./cult.js";\nimport "./clash.js";\n')
+    site.refresh()
+    page = client.get("/").text
+    prefix = f"/v/{site.version}/"
+    assert sorted(re.findall(r'modulepreload" href="([^"]+)"', page)) == [
+        f"{prefix}js/app.js", f"{prefix}js/dom.js"]
+    lists = _lists(page)
+    assert lists["cult"] == [f"{prefix}js/{m}" for m in ("cult.js", "cult/board.js",
+                                                         "ui/card.js")]
+    assert lists["clash"] == [f"{prefix}js/clash.js", f"{prefix}js/ui/card.js"]
+    assert lists["replay"][0] == f"{prefix}js/replay.js" and len(lists["replay"]) == 5
+    # Only top-level modules have a list; the lists come before the page's own script.
+    assert set(lists) == {"clash", "cult", "replay"}
+    assert page.index("__meepleModules") < page.index('<script type="module"')
+
+
+def test_the_shipped_shell_holds_no_games_module_and_every_listed_module_is_served() -> None:
     site = Site(SHIPPED)
     client = TestClient(Starlette(routes=[Mount("/", app=site)]))
-    urls = re.findall(r'(?:src|href)="(/v/[^"]+)"', client.get("/").text)
-    assert len([u for u in urls if u.endswith(".js")]) >= 40
-    for url in urls:
+    page = client.get("/").text
+    urls = re.findall(r'(?:src|href)="(/v/[^"]+)"', page)
+    shell = [u for u in urls if u.endswith(".js")]
+    assert len(shell) >= 15 and any(u.endswith("/js/table.js") for u in shell)
+    lists = _lists(page)
+    for game in ("cult", "cyclades", "clash", "colonies", "counter"):
+        assert lists[game][0].endswith(f"/js/{game}.js"), game
+        assert not set(lists[game]) & set(shell), game
+    # A Cult table loads nothing of another game.
+    assert not [u for u in lists["cult"] if re.search(r"/(clash|cyclades|colonies)", u)]
+    for url in {*urls, *(u for urls_ in lists.values() for u in urls_)}:
         assert client.get(url).status_code == 200, url

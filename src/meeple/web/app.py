@@ -8,13 +8,20 @@ version of any file gives every URL a new name. Plain paths (/js/app.js) stay se
 asked again each time (ETag, 304). The page itself is never cached: it says the version.
 
 StaticFiles answered each of the ~60 script modules in 7-11 ms, read from the disk on
-every request, and let a warm cache still ask about each of them."""
+every request, and let a warm cache still ask about each of them.
+
+Only the shell's modules (what js/app.js imports, directly or not) are announced to every
+page; each other top-level module (a game's, the replay's) is listed with the modules it
+alone needs, which the page preloads and imports when it opens that game: a Cult table
+compiles none of Clash's modules. The lists come from the files' own import lines."""
 
 from __future__ import annotations
 
 import gzip
 import hashlib
+import json
 import mimetypes
+import posixpath
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +34,10 @@ TEXT = {".js", ".css", ".html", ".svg", ".json", ".txt", ".map"}
 FOREVER = "public, max-age=31536000, immutable"
 ASK_AGAIN = "no-cache"
 VERSIONED = re.compile(r"^v/([0-9a-f]+)/(.+)$")
+# A static import or re-export of a relative path; a dynamic import(...) is not one.
+IMPORT = re.compile(r"""^\s*(?:import|export)\s+(?:[^'"`;]*?\sfrom\s*)?["'](\.\.?/[^"']+)["']""",
+                    re.MULTILINE)
+SHELL = "js/app.js"
 TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
          ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml",
          ".json": "application/json"}
@@ -49,6 +60,8 @@ class Site:
         self.files: dict[str, _File] = {}
         self.version = ""
         self.page = ""
+        self.shell: list[str] = []  # the modules every page preloads
+        self.modules: dict[str, list[str]] = {}  # per other top-level module: its own
         self.refresh()
 
     @staticmethod
@@ -68,18 +81,56 @@ class Site:
         for rel, f in self.files.items():
             whole.update(rel.encode() + b"\0" + f.etag.encode())
         self.version = whole.hexdigest()[:12]
+        self.shell, self.modules = self._split_modules()
         self.page = self._page()
 
+    def _imports(self, rel: str) -> list[str]:
+        """The modules ``rel`` imports statically, as paths in this directory."""
+        text = self.files[rel].body.decode("utf-8", errors="replace")
+        here = posixpath.dirname(rel)
+        found = (posixpath.normpath(posixpath.join(here, m)) for m in IMPORT.findall(text))
+        return [m for m in found if m in self.files]
+
+    def _closure(self, start: str) -> set[str]:
+        seen, todo = {start}, [start]
+        while todo:
+            for m in self._imports(todo.pop()):
+                if m not in seen:
+                    seen.add(m)
+                    todo.append(m)
+        return seen
+
+    def _split_modules(self) -> tuple[list[str], dict[str, list[str]]]:
+        """The shell (js/app.js and all it imports), and for each other top-level module
+        (js/cult.js: "cult") itself first and then what it needs beyond the shell."""
+        if SHELL not in self.files:
+            return [], {}
+        shell = self._closure(SHELL)
+        own: dict[str, list[str]] = {}
+        for rel in self.files:
+            name = rel[len("js/"):-len(".js")] if rel.endswith(".js") else ""
+            if rel.startswith("js/") and "/" not in name and rel not in shell:
+                own[name] = [rel, *sorted(self._closure(rel) - shell - {rel})]
+        return sorted(shell), own
+
     def _page(self) -> str:
-        """index.html with its own files under /v/VERSION/ and every script module
-        announced up front (modulepreload): fetched side by side instead of found one
-        level of imports at a time."""
+        """index.html with its own files under /v/VERSION/, the shell's script modules
+        announced up front (modulepreload: fetched side by side instead of found one
+        level of imports at a time), and the other modules' lists for the page's script
+        (``window.__meepleModules``, read by index.html and js/table.js)."""
         prefix = f"/v/{self.version}/"
         html = self.files["index.html"].body.decode("utf-8")
         html = re.sub(r'(href|src)="/((?:js|css)/[^"]+|[a-z_-]+\.css)"',
                       lambda m: f'{m.group(1)}="{prefix}{m.group(2)}"', html)
         links = "".join(f'<link rel="modulepreload" href="{prefix}{rel}">\n'
-                        for rel in self.files if rel.startswith("js/") and rel.endswith(".js"))
+                        for rel in self.shell)
+        urls = {name: [prefix + rel for rel in rels] for name, rels in self.modules.items()}
+        lists = json.dumps(urls, sort_keys=True, separators=(",", ":")).replace("</", "<\\/")
+        script = f"<script>window.__meepleModules = {lists};</script>\n"
+        at = html.find("<script")
+        head = html.find("</head>")
+        at = at if 0 <= at < head else head
+        html = html[:at] + script + html[at:]
         return html.replace("</head>", links + "</head>", 1)
 
     def _current(self, rel: str) -> _File | None:

@@ -5,12 +5,20 @@ import { clear } from "./dom.js";
 import { t, toggleLanguage, language } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
-import { showReplay } from "./replay.js";
 import { accountBar, adopt, keepLanguage, showAccount, showLeaderboard, showMyGames } from "./account.js";
 import { adminLink, showAdmin, startNotices } from "./admin.js";
 
 const app = document.getElementById("app");
 let leave = null;
+
+// A view whose module is imported when it is first opened: a replay draws every game's
+// board, and a table should not compile them all. Leaving before it came draws nothing.
+function later(load, show) {
+  let left = false, stop = null;
+  load().then((m) => { if (!left) stop = show(m); })
+    .catch((e) => { if (!left) app.textContent = e.message; });
+  return () => { left = true; if (stop) stop(); };
+}
 
 function route() {
   if (leave) { leave(); leave = null; }
@@ -22,7 +30,9 @@ function route() {
   accountBar(bar).then(() => adminLink(bar));
   const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
   if (parts[0] === "game" && parts.length >= 3) { adopt(parts[2]); leave = showTable(app, parts[1], parts[2]); }
-  else if (parts[0] === "replay" && parts.length >= 2) leave = showReplay(app, parts[1], parts[2] || "");
+  else if (parts[0] === "replay" && parts.length >= 2) {
+    leave = later(() => import("./replay.js"), (m) => m.showReplay(app, parts[1], parts[2] || ""));
+  }
   else if (parts[0] === "account") leave = showAccount(app, route);
   else if (parts[0] === "my") leave = showMyGames(app);
   else if (parts[0] === "admin") leave = showAdmin(app);

@@ -15,14 +15,20 @@ import { zoomable } from "./ui/zoom.js";
 import { tabs } from "./ui/tabs.js";
 import { hideIfOrphaned } from "./ui/tooltip.js";
 import { chime, clock, endScreen, logLine, setSound, signalTurn, sinceList, soundOn } from "./ui/story.js";
-import * as cult from "./cult.js";
-import * as colonies from "./colonies.js";
-import * as cyclades from "./cyclades.js";
-import * as clash from "./clash.js";
-import * as counter from "./counter.js";
 
-const GAMES = { cult, colonies, cyclades, clash, counter };
 addText(CONNECTION_TEXT);
+
+// A game's module is imported when its table opens, so that a Cult table compiles none
+// of the other games' modules; the page lists each game's files (window.__meepleModules,
+// from the server) and preloads them side by side. A game with no module of its own is
+// drawn as text.
+const GAME_NAME = /^[a-z][a-z0-9_]*$/;
+async function gameModule(game) {
+  const known = window.__meepleModules;
+  if (!GAME_NAME.test(game) || (known && !known[game])) return null;
+  if (window.__meeplePreload) window.__meeplePreload(game);
+  return import(`./${game}.js`);
+}
 
 // A small clock face (the fonts on many machines have no clock glyph).
 const clockIcon = () => s("svg", { class: "icon", width: 16, height: 16, viewBox: "0 0 16 16", "aria-hidden": "true" },
@@ -38,7 +44,8 @@ export function showTable(root, gid, token) {
     changed: new Set(), lang: language(), t,
   };
   const ui = { tab: {}, zoom: { scale: 1, x: 0, y: 0 }, since: {}, all: {}, pop: null, wasMine: false, mark: null, actedAt: null, sending: 0 };
-  const mod = () => (ctx.payload ? GAMES[ctx.payload.game] : null);
+  let gameMod = null;  // the game's module, imported before the first drawing
+  const mod = () => gameMod;
 
   // --- the page's regions ---------------------------------------------------------
   const status = h("header", { class: "statusbar", id: "status", "aria-label": t("decision") });
@@ -182,7 +189,7 @@ export function showTable(root, gid, token) {
   const inputsOf = (m, panel, p) => {
     const f = m && m.inputs && m.inputs[panel];
     if (f) return [p.seat, p.seats, f(p, ctx)];
-    const { version, log_size: size, board: text, ...rest } = p;
+    const { version, log_size: size, log_tail: tail, board: text, ...rest } = p;
     return [rest, ui.boardText];
   };
 
@@ -415,20 +422,27 @@ export function showTable(root, gid, token) {
   const painted = (name, start) => requestAnimationFrame(() => setTimeout(() => {
     try { performance.measure(name, { start, end: performance.now() }); } catch { /* an old browser */ }
   }, 0));
-  const update = async (p) => {
+  // Lines are taken only where they continue the log (each has its index).
+  const addLines = (entries) => {
+    for (const e of entries || []) {
+      if (e.index !== ctx.log.length) continue;
+      ctx.log.push(e);
+      logBox.append(logLine(e.text, names()));
+    }
+  };
+  // An update brings its own new log lines (log_tail); the rest of the log is asked for
+  // only after a gap (the first view, a missed update, a reconnection).
+  const update = async (p, lines = null) => {
     const arrived = performance.now();
     if (ctx.payload && p.version < ctx.payload.version) return;  // an older message overtaken
     const first = !ctx.payload;
     ctx.prev = ctx.payload;
     ctx.payload = p;
     const had = ctx.log.length;
+    addLines(lines);
+    addLines(p.log_tail);
     if (p.log_size > ctx.log.length) {
-      const more = await call("GET", `/api/games/${gid}/log?since=${ctx.log.length}`, { token, patient: true });
-      for (const e of more) {
-        if (e.index !== ctx.log.length) continue;
-        ctx.log.push(e);
-        logBox.append(logLine(e.text, names()));
-      }
+      addLines(await call("GET", `/api/games/${gid}/log?since=${ctx.log.length}`, { token, patient: true }));
     }
     if (ui.mark === null) {
       const stored = Number(localStorage.getItem(markKey()));
@@ -461,26 +475,33 @@ export function showTable(root, gid, token) {
     grid.dataset.version = String(p.version);  // the version on the screen, drawn (for tests)
     painted(first ? "meeple:first-table" : "meeple:update-to-screen", first ? 0 : arrived);
   };
-  const refresh = () => call("GET", `/api/games/${gid}`, { token, patient: true }).then(update)
+  const refresh = () => call("GET", `/api/games/${gid}`, { token, patient: true }).then((p) => update(p))
     .catch((e) => { error.textContent = e.message; });
   const unwatch = onConnection(drawConnection);
 
-  // The view and glossary index.html asked for early, if they are this table's (else,
-  // or if they failed, asked again here).
+  // The view, log and glossary index.html asked for early, if they are this table's
+  // (else, or if they failed, asked again here).
   const early = window.__meepleEarly;
   window.__meepleEarly = null;
   const ours = early && early.gid === gid && early.token === token && early.lang === language();
   const firstView = async () => (ours && await early.view) || call("GET", `/api/games/${gid}`, { token, patient: true });
   const firstCatalog = async (game) => (ours && await early.catalog) || fetchCatalog(game);
-  let stop = () => {};
+  const firstLog = async () => (ours && early.log && await early.log) || [];
+  let stop = () => {}, left = false;
   firstView().then(async (p) => {
     remember({ id: gid, game: p.game, seat: p.seat, token });
-    ctx.catalog = await firstCatalog(p.game);
-    await update(p);
-    stop = subscribe(gid, token, update);
+    const [catalog, m, lines] = await Promise.all([firstCatalog(p.game), gameModule(p.game), firstLog()]);
+    if (left) return;
+    ctx.catalog = catalog;
+    gameMod = m;
+    // The early log may be a move ahead of the view: its lines beyond the view wait for
+    // the update that brings them.
+    await update(p, lines.filter((e) => e.index < p.log_size));
+    if (!left) stop = subscribe(gid, token, update);
   }).catch((e) => { error.textContent = e.message; });
   const tick = setInterval(tickCountdown, 1000);
   return () => {
+    left = true;
     stop();
     unwatch();
     clearInterval(tick);
