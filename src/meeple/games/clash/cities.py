@@ -408,7 +408,7 @@ def do_happy(s: ClashState, p: int, c: City) -> None:
 
 
 @cache
-def _collected(where: str) -> Text:
+def _collected(where: Text) -> Text:
     return t("why.collected", hex=where)
 
 

@@ -24,7 +24,7 @@ from meeple.games.clash.economy import (
     spend,
 )
 from meeple.games.clash.state import DATA, RESOURCES, RULES, ClashState
-from meeple.games.clash.texts import adv, t, who
+from meeple.games.clash.texts import adv, area, t, who
 
 STOP = Action("stop")
 END = Action("end")
@@ -46,7 +46,7 @@ TEXTS: dict[str, Callable[[ClashState, dict[str, Any]], Text]] = {
     "happy": lambda s, i: t("prompt.happy"),
     "tactic": lambda s, i: t("prompt.tactic"),
     "retreat": lambda s, i: t("prompt.retreat", hex=s.hname(s.battle["hex"])),
-    "orient": lambda s, i: t("prompt.orient", hex=s.hname(4 * s.region_of(i["to"]))),
+    "orient": lambda s, i: t("prompt.orient", hex=area(s.region_of(i["to"]))),
     "free_advance": lambda s, i: t("prompt.free_advance"),
     "raze": lambda s, i: t("prompt.raze"),
 }

@@ -144,7 +144,7 @@ def orient(s: ClashState, p: int, item: dict[str, Any], rotate: bool) -> None:
     first = 4 * s.region_of(to)
     if rotate:
         s.terrain[first:first + 4] = s.terrain[first:first + 4][::-1]
-        s.log.add(s.round, tx.t("rotates", who=who(p), hex=s.hname(first),
+        s.log.add(s.round, tx.t("rotates", who=who(p), hex=tx.area(s.region_of(first)),
                              terrain=_terrain(s.terrain[first:first + 4])))
     _barbarians(s, to, int(item["tile"]))
     # units are alike: the group is any k of the kind still there (those marked first)
@@ -181,7 +181,8 @@ def _lay(s: ClashState, p: int, h: int, terrain: list[str]) -> None:
     s.terrain[first:first + 4] = terrain
     s.revealed[s.region_of(h)] = True
     s.explored_by[p] += 1
-    s.log.add(s.round, tx.t("explores", who=who(p), hex=s.hname(first), terrain=_terrain(terrain)))
+    s.log.add(s.round, tx.t("explores", who=who(p), hex=tx.area(s.region_of(h)),
+                           terrain=_terrain(terrain)))
 
 
 def _barbarians(s: ClashState, h: int, tile: int) -> None:

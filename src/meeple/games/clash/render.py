@@ -101,7 +101,7 @@ def describe(s: ClashState, player: int, a: Action) -> Message:
     x = a.args
     H = s.hname
 
-    def at(v: object) -> str:
+    def at(v: object) -> Text:
         return H(int(str(v)))
 
     match a.kind:

@@ -226,8 +226,11 @@ class ClashState(State):
 
         return who(p)
 
-    def hname(self, h: int) -> str:
-        return self.board.name(h)
+    def hname(self, h: int) -> Text:
+        """Hex ``h`` as a player finds it on the map (texts.place): never its coordinates."""
+        from meeple.games.clash.texts import place
+
+        return place(self, h)
 
     def player(self) -> int:
         """Whose turn it is in the play phase."""

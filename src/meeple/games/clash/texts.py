@@ -11,11 +11,19 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from meeple.core.text import Arg, Text, catalog_keys, entry, register_catalog
 
+if TYPE_CHECKING:
+    from meeple.games.clash.state import ClashState
+
 CATALOG = "clash"
 register_catalog(CATALOG, Path(__file__).with_name("data") / "texts.yaml")
+# The names of places (cities, regions, a hex's direction from a city): their own file,
+# as long as the map is large.
+PLACES = "clashplace"
+register_catalog(PLACES, Path(__file__).with_name("data") / "texts_places.yaml")
 
 Pile = dict[str, int]
 
@@ -81,6 +89,53 @@ def region(terrain: list[str]) -> Text:
     """The four terrains of a region, in order."""
     a, b, c, d = (name("terrain", x) for x in terrain)
     return t("region", a=a, b=b, c=c, d=d)
+
+
+# The direction from a hex to its neighbour, by the step in axial coordinates (the map
+# draws q to the east and r to the south-east).
+DIRECTIONS = {(1, 0): "e", (-1, 0): "w", (1, -1): "ne", (0, -1): "nw", (0, 1): "se",
+              (-1, 1): "sw"}
+
+
+@cache
+def city_name(h: int) -> Text:
+    """The name of a city standing on hex ``h`` (it belongs to the hex: a captured city
+    keeps it)."""
+    return Text(f"{PLACES}.city.{h}")
+
+
+@cache
+def area(r: int) -> Text:
+    """The name of region ``r``, as the map writes it."""
+    return Text(f"{PLACES}.area.{r}")
+
+
+@cache
+def _near(terrain: str, d: str, city: int) -> Text:
+    return Text(f"{PLACES}.place.near", terrain=Text(f"{PLACES}.terrain.{terrain}"),
+                dir=Text(f"{PLACES}.dir.{d}"), city=city_name(city))
+
+
+@cache
+def _in(terrain: str, h: int) -> Text:
+    return Text(f"{PLACES}.place.in", terrain=Text(f"{PLACES}.terrain.{terrain}"),
+                corner=Text(f"{PLACES}.corner.{h % 4}"), area=area(h // 4))
+
+
+def place(s: ClashState, h: int) -> Text:
+    """Hex ``h`` as a player finds it on the map: the city on it; else its terrain and its
+    side of a neighbouring city (the one on the lowest hex); else its terrain and its
+    quarter of its region. Two hexes never read alike: a city's name is its hex's, a city
+    has one neighbour on each side, a region one hex in each quarter."""
+    if s.city_at(h) is not None:
+        return city_name(h)
+    terrain = (s.terrain[h] or "unexplored") if s.known(h) else "unexplored"
+    b = s.board
+    for n in b.adj[h]:  # in index order: the lowest city first
+        if s.city_at(n) is not None:
+            (q, r), (q0, r0) = b.coords[h], b.coords[n]
+            return _near(terrain, DIRECTIONS[(q - q0, r - r0)], n)
+    return _in(terrain, h)
 
 
 def comma(items: list[Arg]) -> Arg:
@@ -155,6 +210,12 @@ def _glossary(lang: str) -> dict[str, str]:
             # not a name: the glossary is what a player hovers, never a template
             if e is not None and "{" not in str(e["en"]):
                 out[rest] = str(e.get(lang, e["en"]))
+    # the names the map writes: each region's, and each city's by its hex
+    for key in catalog_keys(PLACES):
+        rest = key.partition(".")[2]
+        e = entry(key)
+        if e is not None and rest.partition(".")[0] in ("area", "city"):
+            out[rest] = str(e.get(lang, e["en"]))
     return out
 
 
@@ -162,5 +223,6 @@ def glossary(lang: str = "en") -> dict[str, str]:
     """What each advance, wonder, action card, objective card and event does, keyed by its
     English name (as the client looks it up), in ``lang`` (a card's halves under
     "NAME.civil" / "NAME.tactic", "NAME.peaceful" / "NAME.military"); and every term of the catalog
-    under its key without the catalog ("adv.Tactics", "unit.ship"...), named in ``lang``."""
+    under its key without the catalog ("adv.Tactics", "unit.ship"...), named in ``lang``; the
+    names of places the map writes under "area.N" (region N) and "city.N" (a city on hex N)."""
     return dict(_glossary(lang))

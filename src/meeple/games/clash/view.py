@@ -4,8 +4,10 @@ objective cards only their own, and the size of the others' hands and of the dec
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+from meeple.core.text import LANGS, Text
 from meeple.games.clash.economy import government_of
 from meeple.games.clash.state import DATA, ClashState
 from meeple.games.clash.status import score_parts
@@ -18,7 +20,7 @@ def view(s: ClashState, player: int | None) -> dict[str, Any]:
         "order": s.order[:], "current": s.player() if s.phase == "play" else None,
         "actions_left": s.actions_left, "used": s.used[:], "options": dict(s.options),
         "hexes": [{"id": h, "q": q, "r": r, "region": h // 4,
-                   "terrain": s.terrain[h] if s.known(h) else ""}
+                   "terrain": s.terrain[h] if s.known(h) else "", "name": dict(_named(s.hname(h)))}
                   for h, (q, r) in enumerate(b.coords)],
         "cities": [{"hex": c["hex"], "owner": c["owner"], "mood": c["mood"],
                     "size": s.size(c), "buildings": dict(c["bld"]),
@@ -47,3 +49,10 @@ def _player(s: ClashState, p: int, viewer: int | None) -> dict[str, Any]:
         "wonder_cards": s.wonder_hand[p][:], "claimed": s.claimed[p][:],
         "units": {k: s.count_units(p, k) for k in ("settler", "infantry", "ship")},
     }
+
+
+@cache
+def _named(place: Text) -> dict[str, str]:
+    # In every language, as plain JSON: a view is data (the table shows a hex's name, the
+    # one its choices and the log use, in the reader's language).
+    return {lang: place.render(lang) for lang in LANGS}
