@@ -75,9 +75,9 @@ CLASH_END = re.compile(r"Reason: (six rounds played|Player \d ended the round wi
 
 
 def _create(page: Any, site: str, game: str, seats: list[str], options: dict[str, str],
-            seed: int | None = None) -> None:
-    """A game made in the lobby as a person makes it; with a deal number (the seed) when the
-    test needs one deal (who moves first, what the bot does), else a new deal each run."""
+            seed: int | None = 1) -> None:
+    """A game made in the lobby as a person makes it, with a deal number (the seed): a test
+    plays the same deal every run, so a failure can be played again (None: a new deal)."""
     page.goto(site + "/")
     page.select_option("#game", game)
     page.select_option("#players", str(len(seats)))

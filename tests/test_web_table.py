@@ -217,7 +217,7 @@ def test_the_page_measures_each_cult_update_to_the_screen_and_its_first_load(
     watch_timings(page)
     page.goto(f"{site}/#/game/{g['id']}/{token}")
     page.wait_for_selector("#turn, #game-over")
-    page.wait_for_function("() => (window.__meepleTimings || {}).firstBoard > 0")
+    page.wait_for_function("() => (window.__meepleBench || {}).firstBoard > 0")
     first = timings(page)["firstBoard"]
     moves = 0
     while moves < 25 and not page.query_selector("#game-over"):

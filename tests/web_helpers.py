@@ -20,6 +20,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from meeple.web.bench import TIMING_SCRIPT
+
 ROOT = Path(__file__).resolve().parent.parent
 METRICS = ROOT / "out" / "ui-metrics.json"
 GALLERY = ROOT / ("docs" if os.environ.get("MEEPLE_GALLERY") else "out") / "web-screenshots"
@@ -27,55 +29,18 @@ SIZES = {"1280x800": (1280, 800), "390x844": (390, 844)}
 MAX_PNG = 150_000  # bytes: the gallery stays small enough to live in the repository
 SERIOUS = ("serious", "critical")
 
-# Installed before any script of the page runs (page.add_init_script): the page's own
-# clock, performance.now(), from a WebSocket update arriving to the board being on the
-# screen (the DOM changed, then the next frame was painted), and from the navigation's
-# start to the first board drawn. Read back with timings(page).
-TIMING_SCRIPT = """
-(() => {
-  const m = window.__meepleTimings = { updates: [], firstBoard: null };
-  let pending = null;
-  const painted = (f) => requestAnimationFrame(() => setTimeout(f, 0));
-  const boardChanged = () => {
-    const board = document.querySelector('#board');
-    if (board && board.firstElementChild && m.firstBoard === null) {
-      m.firstBoard = -1;
-      painted(() => { m.firstBoard = performance.now(); });
-    }
-    if (pending !== null) {
-      const t0 = pending;
-      pending = null;
-      painted(() => { m.updates.push(performance.now() - t0); });
-    }
-  };
-  const watch = () => new MutationObserver((records) => {
-    if (records.some((r) => r.target.closest && r.target.closest('#board'))) boardChanged();
-  }).observe(document.documentElement, { childList: true, subtree: true });
-  if (document.documentElement) watch(); else document.addEventListener('DOMContentLoaded', watch);
-  const Native = window.WebSocket;
-  window.WebSocket = class extends Native {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener('message', (ev) => {
-        let msg = null;
-        try { msg = JSON.parse(ev.data); } catch (e) { return; }
-        if (msg && msg.type === 'update') pending = performance.now();
-      });
-    }
-  };
-})();
-"""
-
 
 def watch_timings(page: Any) -> None:
-    """Measure this page's updates and first board from its next navigation on."""
+    """Measure this page's updates and first board from its next navigation on, with the
+    same clock as `meeple bench web` (its TIMING_SCRIPT, installed before the page's own
+    scripts run)."""
     page.add_init_script(TIMING_SCRIPT)
 
 
 def timings(page: Any) -> dict[str, Any]:
     """What the page measured: each update-to-screen time and the first load, in ms."""
     got: dict[str, Any] = page.evaluate(
-        "() => window.__meepleTimings || {updates: [], firstBoard: null}")
+        "() => window.__meepleBench || {updates: [], firstBoard: null}")
     return got
 
 
