@@ -10,6 +10,7 @@ import { at, star } from "../ui/pieces.js";
 import { help } from "../ui/tooltip.js";
 import { selected, target } from "../ui/targets.js";
 import { face, ownerColour, unitPiece } from "./pieces.js";
+import { language } from "../i18n.js";
 import { fmt, term, t } from "./words.js";
 
 const R = 34;  // a hex's radius
@@ -40,9 +41,17 @@ function corners(x, y) {
   return pts.join(" ");
 }
 
-// A hex as its label and tooltip name it: the terrain a player sees, then the coordinates
-// the log's lines use ("founds a city at 2,1"), nowhere else: the map itself shows none.
-export const hexName = (ctx, hx) => `${hx.terrain ? term(ctx, "terrain", hx.terrain) : t("cl_unexplored")} ${hx.q},${hx.r}`;
+// A hex as its label and tooltip name it: the name the choices and the log use (the view
+// gives it in each language: "Knossos", "the forest east of Knossos", "the mountains in the
+// north-west of Thrace"), which the map writes too: cities and regions by name.
+export const hexName = (ctx, hx) => (hx.name && (hx.name[language()] || hx.name.en))
+  || (hx.terrain ? term(ctx, "terrain", hx.terrain) : t("cl_unexplored"));
+
+// A name written on the map, dark on a pale halo so it reads on every terrain; it never
+// takes a click (the hex under it does).
+const mapLabel = (x, y, text, size, cls) => s("text", { x, y, class: cls, "text-anchor": "middle",
+  "font-size": size, fill: "#24282e", stroke: "#ffffff", "stroke-width": size / 4, "paint-order": "stroke",
+  "stroke-linejoin": "round", "pointer-events": "none", "aria-hidden": "true", text });
 
 export function drawBoard(p, ctx) {
   const v = p.view, choices = p.choices || [];
@@ -114,6 +123,8 @@ export function drawBoard(p, ctx) {
       if (!phone) g.append(s("text", { x: bx + 4, y: by + 6.3, "text-anchor": "middle", "font-size": 6.5, "font-weight": 700, fill: "#fff", text: SHORT[kind] || "?" }));
     });
     c.wonders.forEach((w, i) => g.append(at(star({}), x + 16, y - 14 + i * 12, 0.35)));
+    // Its name above the house, as the choices and the log call it.
+    if (!phone) g.append(mapLabel(x, y - 20, name(c.hex), fs(8.5), "city-name"));
     cityLayer.append(g);
   }
   // Unit stacks: one figure per kind, per owner, on the hex's lower half.
@@ -146,6 +157,17 @@ export function drawBoard(p, ctx) {
       g.setAttribute("aria-hidden", "true");
     }
     unitLayer.append(g);
+  }
+  // The regions' names under everything else, as a printed map writes them (the names
+  // of places in the log use them); on a phone the hex's help names it instead.
+  if (!phone) {
+    const names = s("g", { class: "region-names" });
+    for (let r = 0; 4 * r < v.hexes.length; r++) {
+      const at4 = [0, 1, 2, 3].map((i) => pos[4 * r + i]);
+      const x = at4.reduce((a, [px]) => a + px, 0) / 4, y = at4.reduce((a, [, py]) => a + py, 0) / 4;
+      names.append(mapLabel(x, y + 3, term(ctx, "area", r), fs(9), "region-name"));
+    }
+    hexLayer.append(names);
   }
   svg.append(hexLayer, cityLayer, unitLayer);
   return svg;
