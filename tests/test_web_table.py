@@ -80,6 +80,8 @@ def test_the_lobby_names_seats_from_one_and_bots_and_options_in_words(browser: A
                 assert not INTERNALS.search(page.inner_text("#options"))
             page.select_option("#game", "cult")
             page.wait_for_selector("#side-0")
+            page.click("details.more summary")  # the deal number: labelled and explained too
+            assert page.locator("#seed-help").inner_text().strip()
             assert_accessible(page, f"the lobby {size} {lang}")
             shoot(page, f"lobby-{size}-{lang}", full_page=size == "390x844")
             assert not page.errors

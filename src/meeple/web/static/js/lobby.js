@@ -136,9 +136,9 @@ function buildForm(form, games, created) {
   form.append(h("h2", { id: "new-game-title", text: t("newGame") }),
     field("game", t("game"), gameSel), field("players", t("players"), count), seats, options,
     field("deadline", t("lb.deadlineLabel"), deadline),
+    h("div", { class: "field" }, h("label", { for: "public", class: "check" }, pub, ` ${t("publicGame")}`)),
     h("details", { class: "more" }, h("summary", { text: t("lb.more") }),
       field("seed", t("lb.seedLabel"), seed), h("small", { class: "muted option-help", id: "seed-help", text: t("lb.seedHelp") })),
-    h("div", { class: "field" }, h("label", { for: "public", class: "check" }, pub, ` ${t("publicGame")}`)),
     h("button", { type: "submit", id: "create" }, t("create")), error);
   fillCounts();
   form.addEventListener("submit", async (ev) => {
