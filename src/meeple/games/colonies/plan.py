@@ -24,8 +24,10 @@ PROVINCES = len(DATA.provinces)
 SWAPS = (("loyalty", "reputation"), ("loyalty", "reputation"))
 LOYALTY_FLOOR = 3
 FROST_ARMY = 4
-ARMY_PER_SEASON = 1
+ARMY_PER_THAW = 3
 STRONG_ARMY = 10
+EARLY_SEASONS = 2
+SAFE_ARMY = 8
 
 
 def next_action(s: ColoniesState, me: int, rng: Rng) -> Action:
@@ -86,7 +88,8 @@ def thaw_unit(s: ColoniesState, me: int) -> str:
             if chosen.count(res) < int(bonus * part):
                 return res
         return "gold"
-    target = ARMY_PER_SEASON * (s.season_no + 1)
+    thaws = sum(1 for i in range(s.season_no + 1) if DATA.season(i)[0] == "thaw")
+    target = FROST_ARMY + ARMY_PER_THAW * thaws
     if pl.army + chosen.count("army") < target:
         return "army"
     return "reputation"
@@ -117,7 +120,9 @@ def orders(s: ColoniesState, me: int, rng: Rng) -> list[Order]:
     if key == "frost":
         if unowned and pl.army >= FROST_ARMY:
             out.append(("offensive", unowned[0]))
-    elif unowned:
+    elif unowned and (s.season_no < EARLY_SEASONS or pl.army >= SAFE_ARMY):
+        # An attack elsewhere halves the defence at home: after the first rush for
+        # land, only an army that stays strong when halved goes out.
         out.append(("offensive", unowned[0]))
     if len(out) < slots and others and pl.army >= STRONG_ARMY:
         out.append(("offensive", others[0]))
