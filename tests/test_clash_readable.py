@@ -257,3 +257,14 @@ def test_the_names_of_places_have_every_language_and_no_two_alike() -> None:
         areas = [render(area(r), lang) for r in range(biggest // 4)]
         assert len(set(cities + areas)) == len(cities) + len(areas), lang
         assert not any(n.startswith("clashplace.") for n in cities + areas), lang
+
+
+def test_a_balance_report_names_each_start_by_its_home_region() -> None:
+    """The simulation report's and the statistics' labels of a seat's start: the home
+    region as the map writes it, not its first hex's coordinates."""
+    from meeple.games.clash.texts import area
+
+    s = _start()
+    homes = ClashGame().factions(s)
+    assert homes == [f"home {render(area(r), 'en')}" for r in s.homes]
+    assert not any(COORDS.search(h) for h in homes) and len(set(homes)) == len(homes)

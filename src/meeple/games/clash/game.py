@@ -144,9 +144,11 @@ class ClashGame(Game):
         return tx.glossary(lang)
 
     def factions(self, state: State) -> list[str]:
-        """The start each seat was dealt (the map's home regions are not all alike)."""
+        """The start each seat was dealt (the map's home regions are not all alike), by the
+        home region's name as the map writes it ("home Thrace"), in English as every report's
+        labels are."""
         assert isinstance(state, ClashState)
-        return [f"home {state.board.name(4 * r)}" for r in state.homes]
+        return [f"home {tx.area(r).render('en')}" for r in state.homes]
 
     def tags(self, state: State, actions: list[tuple[int, Action]]) -> dict[str, list[list[str]]]:
         """For the balance report, per player: the objective and action cards dealt to
