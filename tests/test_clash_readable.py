@@ -33,10 +33,13 @@ TABLE_NAME = {"en": "Player 2", "ru": "Игрок 2"}
 
 
 def _what_they_read(s: State, lang: str) -> list[str]:
-    """Prompts and choices of the seats asked, the result once the game is over."""
+    """Prompts and choices of the seats asked, the terminal's board (English only), the
+    result once the game is over."""
     out: list[str] = []
     for prompt in s.prompts():
         out.append(render(prompt.text, lang))
+        if lang == "en":
+            out += s.render(prompt.player).splitlines()
         out += [render(s.describe(prompt.player, a), lang)
                 for a in s.legal_actions(prompt.player)][:60]
     if s.is_terminal():

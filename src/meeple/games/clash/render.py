@@ -6,9 +6,7 @@ from meeple.core.actions import Action
 from meeple.core.text import Arg, Message, Text
 from meeple.games.clash.economy import government_of
 from meeple.games.clash.state import DATA, MOODS, ClashState
-from meeple.games.clash.texts import adv, building, name, pile, res, t, tally, unit, units
-
-SHORT = {"fertile": "F", "forest": "W", "mountain": "M", "barren": "B", "water": "~", "": "?"}
+from meeple.games.clash.texts import adv, area, building, name, pile, res, t, tally, unit, units
 
 
 def card_text(card: str) -> Text:
@@ -77,24 +75,37 @@ def render(s: ClashState, player: int | None) -> str:
                          f"objectives: {', '.join(sorted(s.objective_hand[p])) or '-'}")
         if s.wonder_hand[p]:
             lines.append(f"     wonder cards: {', '.join(s.wonder_hand[p])}")
-    b = s.board
-    for row in range(b.height * 2):
-        cells = []
-        for h, (_q, hr) in enumerate(b.coords):
-            if hr != row:
-                continue
-            t = SHORT[s.terrain[h] if s.known(h) else ""]
-            c = s.city_at(h)
-            mark = ""
-            if c is not None:
-                who = "B" if c["owner"] < 0 else str(c["owner"])
-                mark = f"C{who}{s.size(c)}{MOODS[c['mood']][0]}"
-            units = s.units_at(h)
-            if units:
-                mark += "/" + ",".join(f"{'B' if u[0] < 0 else u[0]}{u[1][0]}" for u in units)
-            cells.append(f"{b.name(h):>5} {t}{(' ' + mark) if mark else ''}")
-        lines.append("  " + " | ".join(cells))
+    # The map hex by hex as the log names places ("the forest east of Knossos"), each
+    # explored region's hexes together; the face-down regions in one line.
+    hidden = []
+    for region in range(s.board.regions):
+        if not s.revealed[region]:
+            hidden.append(area(region).render())
+            continue
+        for h in range(4 * region, 4 * region + 4):
+            facts = _hex_facts(s, h)
+            lines.append(f"  {s.hname(h).render()}" + (f": {facts}" if facts else ""))
+    if hidden:
+        lines.append(f"  unexplored: {', '.join(hidden)}")
     return "\n".join(lines)
+
+
+def _hex_facts(s: ClashState, h: int) -> str:
+    """What stands on a hex, in English: a city (and its terrain, which its name does not
+    say), units by owner."""
+    parts = []
+    c = s.city_at(h)
+    if c is not None:
+        parts.append(f"{name('terrain', s.terrain[h]).render()}; city of {s.who(c['owner'])}, "
+                     f"size {s.size(c)}, {MOODS[c['mood']]}"
+                     + "".join(f", {k}" for k in [*c["bld"], *c["wonders"]]))
+    owners: dict[int, dict[str, int]] = {}
+    for u in s.units_at(h):
+        kinds = owners.setdefault(u[0], {})
+        kinds[u[1]] = kinds.get(u[1], 0) + 1
+    for q, kinds in owners.items():
+        parts.append(f"{s.who(q)}: " + ", ".join(f"{n} {k}" for k, n in kinds.items()))
+    return "; ".join(parts)
 
 
 def describe(s: ClashState, player: int, a: Action) -> Message:
