@@ -268,7 +268,7 @@ def apply_drawn(s: CultState, p: int, a: Action) -> None:
             s.log.add(s.round_no, T.t("buried", card=T.card(c)))
         return
     c = code(a.args[0])
-    rest = list(drawn)
+    rest: list[int] = list(drawn)  # typed: mypyc cannot loop over reversed(list[Any])
     rest.remove(c)
     if rest:
         s.stack.append(("drawn", p, d, tuple(rest)))
@@ -287,7 +287,7 @@ def apply_keep(s: CultState, p: int, a: Action) -> None:
     f = s.stack.pop()
     purpose, d, drawn = f[2], f[4], f[3]
     c = code(a.args[0])
-    rest = list(drawn)
+    rest: list[int] = list(drawn)  # typed: mypyc cannot loop over reversed(list[Any])
     rest.remove(c)
     s.players[p].hand.append(c)
     if purpose == "nobles":

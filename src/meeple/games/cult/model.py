@@ -60,45 +60,44 @@ def parse_level(token: object) -> int | None:
     return None
 
 
-class Player:
-    __slots__ = (
-        "coins", "cult", "dark", "flipped", "followers", "free", "hand", "licences", "mobs",
-        "passed", "placed", "rituals", "shield", "skip",
-    )
+# A player's fields, in the order of its saved form (a module constant: the compiled
+# build, scripts/compile.sh, cannot read ``__slots__`` through the class).
+PLAYER_FIELDS = (
+    "coins", "cult", "dark", "flipped", "followers", "free", "hand", "licences", "mobs",
+    "passed", "placed", "rituals", "shield", "skip",
+)
 
-    def __init__(self, cult: int, coins: int, followers: int, free: list[int]) -> None:
+
+class Player:
+    __slots__ = PLAYER_FIELDS
+
+    def __init__(self, cult: int, coins: int, followers: int, free: list[int],
+                 dark: bool = False, flipped: bool = False, mobs: int = 0, rituals: int = 0,
+                 shield: list[int] | None = None, hand: list[int] | None = None,
+                 licences: list[int] | None = None, placed: int = 0, passed: bool = False,
+                 skip: bool = False) -> None:
         self.cult = cult
-        self.dark = False  # the shield's side after a first summoning
-        self.flipped = False  # turned by Exorcism until the end of the round
+        self.dark = dark  # the shield's side after a first summoning
+        self.flipped = flipped  # turned by Exorcism until the end of the round
         self.coins = coins
         self.followers = followers
-        self.mobs = 0
-        self.rituals = 0
+        self.mobs = mobs
+        self.rituals = rituals
         self.free = free  # levels of free priests; PATRIARCH for the Patriarch
-        self.shield: list[int] = []  # masters of rituals, until the end of the round
-        self.hand: list[int] = []
-        self.licences: list[int] = []
-        self.placed = 0
-        self.passed = False
-        self.skip = False  # celebrating the festival this round
+        # masters of rituals, until the end of the round
+        self.shield: list[int] = [] if shield is None else shield
+        self.hand: list[int] = [] if hand is None else hand
+        self.licences: list[int] = [] if licences is None else licences
+        self.placed = placed
+        self.passed = passed
+        self.skip = skip  # celebrating the festival this round
 
     def clone(self) -> Player:
-        c = Player.__new__(Player)
-        c.cult = self.cult
-        c.dark = self.dark
-        c.flipped = self.flipped
-        c.coins = self.coins
-        c.followers = self.followers
-        c.mobs = self.mobs
-        c.rituals = self.rituals
-        c.free = self.free[:]
-        c.shield = self.shield[:]
-        c.hand = self.hand[:]
-        c.licences = self.licences[:]
-        c.placed = self.placed
-        c.passed = self.passed
-        c.skip = self.skip
-        return c
+        # Through the constructor: a compiled class (scripts/compile.sh) cannot be made
+        # by ``__new__`` alone.
+        return Player(self.cult, self.coins, self.followers, self.free[:], self.dark,
+                      self.flipped, self.mobs, self.rituals, self.shield[:], self.hand[:],
+                      self.licences[:], self.placed, self.passed, self.skip)
 
     def to_json(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in Player.__slots__}
+        return {k: getattr(self, k) for k in PLAYER_FIELDS}
