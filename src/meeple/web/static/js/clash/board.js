@@ -124,7 +124,7 @@ export function drawBoard(p, ctx) {
     });
     c.wonders.forEach((w, i) => g.append(at(star({}), x + 16, y - 14 + i * 12, 0.35)));
     // Its name above the house, as the choices and the log call it.
-    if (!phone) g.append(mapLabel(x, y - 20, name(c.hex), fs(8.5), "city-name"));
+    g.append(mapLabel(x, y - 20, name(c.hex), fs(8.5), "city-name"));
     cityLayer.append(g);
   }
   // Unit stacks: one figure per kind, per owner, on the hex's lower half.
@@ -159,16 +159,14 @@ export function drawBoard(p, ctx) {
     unitLayer.append(g);
   }
   // The regions' names under everything else, as a printed map writes them (the names
-  // of places in the log use them); on a phone the hex's help names it instead.
-  if (!phone) {
-    const names = s("g", { class: "region-names" });
-    for (let r = 0; 4 * r < v.hexes.length; r++) {
-      const at4 = [0, 1, 2, 3].map((i) => pos[4 * r + i]);
-      const x = at4.reduce((a, [px]) => a + px, 0) / 4, y = at4.reduce((a, [, py]) => a + py, 0) / 4;
-      names.append(mapLabel(x, y + 3, term(ctx, "area", r), fs(9), "region-name"));
-    }
-    hexLayer.append(names);
+  // of places in the log use them).
+  const names = s("g", { class: "region-names" });
+  for (let r = 0; 4 * r < v.hexes.length; r++) {
+    const at4 = [0, 1, 2, 3].map((i) => pos[4 * r + i]);
+    const x = at4.reduce((a, [px]) => a + px, 0) / 4, y = at4.reduce((a, [, py]) => a + py, 0) / 4;
+    names.append(mapLabel(x, y + 3, term(ctx, "area", r), fs(9), "region-name"));
   }
+  hexLayer.append(names);
   svg.append(hexLayer, cityLayer, unitLayer);
   return svg;
 }
