@@ -14,6 +14,20 @@ import typer
 from meeple.cli.common import AsJson, fail
 
 GameOption = Annotated[str, typer.Option(help="Game name, or 'all' (one line per game).")]
+CompiledOption = Annotated[bool, typer.Option(
+    "--compiled", help="Measure the build of scripts/compile.sh (Cult's rules compiled by "
+    "mypyc, in build/mypyc) instead of the pure-Python package.")]
+
+
+def _build(compiled: bool) -> str:
+    """The build measured; with --compiled, first this command again on the compiled copy."""
+    import sys
+
+    from meeple.compiled import build_name, is_compiled, run_compiled
+
+    if compiled and not is_compiled():
+        fail(run_compiled(sys.argv[1:]))
+    return build_name()
 
 
 def _names(game: str, known: tuple[str, ...]) -> list[str]:
@@ -50,6 +64,7 @@ def _print(results: list[dict[str, Any]], as_json: bool, keys: list[tuple[str, s
     else:
         for r in results:
             typer.echo(_line(r, keys))
+        typer.echo(f"build: {results[0].get('build')}")
 
 
 def _profile(run: Callable[[str, float], object], seconds: float, names: list[str], top: int,
@@ -88,8 +103,10 @@ def bench_engine(
     as_json: AsJson = False,
     profile: Annotated[int, typer.Option(
         help="Instead of timing: the N costliest functions of random play (cProfile).")] = 0,
+    compiled: CompiledOption = False,
 ) -> None:
     """Random self-play speed on one core, with the cost of clone, legal, apply and view."""
+    build = _build(compiled)
     from meeple.sim.bench import ENGINE_GAMES, bench_engine, bench_openspiel, play_for
 
     if profile:
@@ -98,6 +115,8 @@ def bench_engine(
         return
     results = _run(lambda name: bench_engine(name, players, seconds),
                    _names(game, ENGINE_GAMES))
+    for r in results:
+        r["build"] = build
     if vs_openspiel:
         reference = bench_openspiel(seconds)
         if reference is None:
@@ -115,8 +134,10 @@ def bench_search(
     as_json: AsJson = False,
     profile: Annotated[int, typer.Option(
         help="Instead of timing: the N costliest functions of the search (cProfile).")] = 0,
+    compiled: CompiledOption = False,
 ) -> None:
     """ISMCTS iterations per second at a fixed mid-game position, with the game's tuning."""
+    build = _build(compiled)
     from meeple.sim.bench import SEARCH_GAMES, bench_search
 
     if profile:
@@ -125,6 +146,8 @@ def bench_search(
         return
     results = _run(lambda name: bench_search(name, players, seconds),
                    _names(game, SEARCH_GAMES))
+    for r in results:
+        r["build"] = build
     _print(results, as_json, [("iterations_per_sec", "iterations/s"),
                               ("legal_at_root", "legal_at_root")])
 

@@ -1,0 +1,97 @@
+"""Which build of meeple is running: the pure-Python package, or the copy in which
+``scripts/compile.sh`` compiled Cult's rules modules with mypyc (docs/performance.md,
+"Compiling the rules with mypyc").
+
+The compiled copy is a whole package in its own directory (``build/mypyc`` by default),
+put first on the import path by ``PYTHONPATH``; nothing here imports the rules.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import os
+import sys
+from pathlib import Path
+
+# The modules compile.sh compiles: every module of Cult's rules that a game, a search or a
+# replay runs (not the saves, views, texts for people, documents or scenarios).
+MODULES: tuple[str, ...] = (
+    "games.cult.board",
+    "games.cult.cards",
+    "games.cult.choices",
+    "games.cult.evaluate",
+    "games.cult.features",
+    "games.cult.flow",
+    "games.cult.hidden",
+    "games.cult.model",
+    "games.cult.responses",
+    "games.cult.services",
+    "games.cult.shared",
+    "games.cult.state",
+    "games.cult.cults",
+    "games.cult.cults.anubis",
+    "games.cult.cults.atheism",
+    "games.cult.cults.common",
+    "games.cult.cults.cthulhu",
+    "games.cult.cults.fafnir",
+    "games.cult.cults.janus",
+    "games.cult.cults.lolth",
+    "games.cult.cults.nirrti",
+    "games.cult.cults.tiamat",
+)
+
+
+
+def source_path(module: str) -> str:
+    """``games.cult.cults`` -> ``games/cult/cults/__init__.py`` (relative to the package)."""
+    here = Path(__file__).parent
+    base = module.replace(".", "/")
+    return f"{base}/__init__.py" if (here / base).is_dir() else f"{base}.py"
+
+
+def build_dir() -> Path:
+    """Where compile.sh puts the compiled copy: ``MEEPLE_COMPILED_DIR``, else
+    ``build/mypyc`` in the checkout this package comes from."""
+    given = os.environ.get("MEEPLE_COMPILED_DIR")
+    if given:
+        return Path(given)
+    package = Path(__file__).resolve().parent
+    # src/meeple in a checkout; build/mypyc/meeple when this already is the compiled copy
+    root = package.parent.parent
+    return root / "mypyc" if package.parent.name == "mypyc" else root / "build" / "mypyc"
+
+
+def is_compiled() -> bool:
+    """True when the package this process imports is the compiled copy: its rules'
+    busiest module is an extension module (read from the files, importing nothing)."""
+    flow = Path(__file__).parent / "games" / "cult" / "flow"
+    return any(flow.with_name(flow.name + suffix).exists()
+               for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+
+
+def build_name() -> str:
+    """What a benchmark prints about the build it measured."""
+    if not is_compiled():
+        return "pure Python"
+    return f"mypyc: {len(MODULES)} Cult rules modules compiled ({Path(__file__).parent.parent})"
+
+
+# Set in the process started by run_compiled, so that a build that does not load (a stale
+# or broken build directory) fails instead of starting itself again and again.
+_CHILD = "MEEPLE_COMPILED_CHILD"
+
+
+def run_compiled(argv: list[str]) -> str:
+    """Start this command again (``python -m meeple ARGV``) on the compiled copy, in
+    place of this process; returns the reason when it cannot (nothing is started)."""
+    where = build_dir()
+    if not (where / "meeple" / "compiled.py").exists():
+        return (f"no compiled build in {where}: build it first with scripts/compile.sh "
+                "(needs mypyc, a C compiler and Python's headers)")
+    if os.environ.get(_CHILD):
+        return f"the build in {where} does not load compiled rules: build it again"
+    env = dict(os.environ, **{_CHILD: "1"})
+    env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(where), env.get("PYTHONPATH", "")) if p)
+    os.execve(sys.executable, [sys.executable, "-m", "meeple", *argv], env)
+    raise AssertionError("unreachable: execve returns only by raising")
