@@ -70,6 +70,7 @@ PARTS_SCRIPT = r"""() => {
   return { page: nav.responseEnd, modules: end((e) => e.name.endsWith('.js')),
     modules_count: js.length, modules_from_cache: js.filter((e) => e.transferSize === 0).length,
     view: end((e) => /\/api\/games\/[^/?]+$/.test(new URL(e.name).pathname)),
+    log: end((e) => /\/api\/games\/[^/?]+\/log$/.test(new URL(e.name).pathname)),
     catalog: end((e) => e.name.includes('catalog')), first_table: window.__meepleBench.firstBoard };
 }"""
 
@@ -109,8 +110,8 @@ def _first_load(page: Any) -> float:
 
 def _load_parts(page: Any) -> dict[str, float]:
     """Where a first load went, in ms from the navigation's start (Resource Timing): the
-    page received, the last script module received, the game's view and its text catalog
-    received, and the first table painted."""
+    page received, the last script module received (and how many modules), the game's
+    view, its log and its text catalog received, and the first table painted."""
     got: dict[str, float] = page.evaluate(PARTS_SCRIPT)
     return {k: round(float(v), 1) for k, v in got.items()}
 
