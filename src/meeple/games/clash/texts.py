@@ -127,12 +127,22 @@ def place(s: ClashState, h: int) -> Text:
     side of a neighbouring city (the one on the lowest hex); else its terrain and its
     quarter of its region. Two hexes never read alike: a city's name is its hex's, a city
     has one neighbour on each side, a region one hex in each quarter."""
-    if s.city_at(h) is not None:
+    return _place(s, h, {c["hex"] for c in s.cities})
+
+
+def places(s: ClashState) -> list[Text]:
+    """Every hex's name (:func:`place`), the cities looked up once (a view names them all)."""
+    cities = {c["hex"] for c in s.cities}
+    return [_place(s, h, cities) for h in range(len(s.board.coords))]
+
+
+def _place(s: ClashState, h: int, cities: set[int]) -> Text:
+    if h in cities:
         return city_name(h)
     terrain = (s.terrain[h] or "unexplored") if s.known(h) else "unexplored"
     b = s.board
     for n in b.adj[h]:  # in index order: the lowest city first
-        if s.city_at(n) is not None:
+        if n in cities:
             (q, r), (q0, r0) = b.coords[h], b.coords[n]
             return _near(terrain, DIRECTIONS[(q - q0, r - r0)], n)
     return _in(terrain, h)

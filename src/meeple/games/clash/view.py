@@ -11,16 +11,18 @@ from meeple.core.text import LANGS, Text
 from meeple.games.clash.economy import government_of
 from meeple.games.clash.state import DATA, ClashState
 from meeple.games.clash.status import score_parts
+from meeple.games.clash.texts import places
 
 
 def view(s: ClashState, player: int | None) -> dict[str, Any]:
     b = s.board
+    names = places(s)
     return {
         "viewer": player, "round": s.round, "turn": s.turn, "phase": s.phase,
         "order": s.order[:], "current": s.player() if s.phase == "play" else None,
         "actions_left": s.actions_left, "used": s.used[:], "options": dict(s.options),
         "hexes": [{"id": h, "q": q, "r": r, "region": h // 4,
-                   "terrain": s.terrain[h] if s.known(h) else "", "name": dict(_named(s.hname(h)))}
+                   "terrain": s.terrain[h] if s.known(h) else "", "name": dict(_named(names[h]))}
                   for h, (q, r) in enumerate(b.coords)],
         "cities": [{"hex": c["hex"], "owner": c["owner"], "mood": c["mood"],
                     "size": s.size(c), "buildings": dict(c["bld"]),
