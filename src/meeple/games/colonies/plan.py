@@ -20,10 +20,12 @@ RULES = DATA.rules
 PROVINCES = len(DATA.provinces)
 
 # The bot's judgement (not rules): swaps before the game, the loyalty kept before the
-# Heat is paid in gold, the army that dares the Frost's natives.
+# Heat is paid in gold, the army that dares the Frost's natives, the army the Thaw's
+# units build before reputation (base plus so much per Thaw), the armies that go out.
 SWAPS = (("loyalty", "reputation"), ("loyalty", "reputation"))
 LOYALTY_FLOOR = 3
 FROST_ARMY = 4
+ARMY_BASE = 4
 ARMY_PER_THAW = 3
 STRONG_ARMY = 10
 EARLY_SEASONS = 2
@@ -89,7 +91,7 @@ def thaw_unit(s: ColoniesState, me: int) -> str:
                 return res
         return "gold"
     thaws = sum(1 for i in range(s.season_no + 1) if DATA.season(i)[0] == "thaw")
-    target = FROST_ARMY + ARMY_PER_THAW * thaws
+    target = ARMY_BASE + ARMY_PER_THAW * thaws
     if pl.army + chosen.count("army") < target:
         return "army"
     return "reputation"
