@@ -1,0 +1,83 @@
+"""The build with Cult's rules compiled by mypyc (scripts/compile.sh): it replays the golden
+Cult records to the same hashes, and the pure-Python package stays what runs by default."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from meeple.compiled import MODULES, build_name, is_compiled, source_path
+
+ROOT = Path(__file__).resolve().parent.parent
+# A small set keeps the suite's time down (the busiest module and one with a class);
+# MEEPLE_COMPILED_FULL=1 compiles every module of MODULES, as scripts/compile.sh does.
+SMALL_SET = "games.cult.model games.cult.flow"
+
+
+def _missing_compiler() -> str | None:
+    if importlib.util.find_spec("mypyc") is None:
+        return "mypyc is not installed"
+    if shutil.which(os.environ.get("CC", "cc")) is None and shutil.which("gcc") is None:
+        return "no C compiler (cc or gcc) on PATH"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():
+        return "Python's headers (Python.h) are not installed"
+    return None
+
+
+def _env(build: Path) -> dict[str, str]:
+    return dict(os.environ, PYTHONPATH=str(build), MEEPLE_COMPILED_DIR=str(build))
+
+
+def test_tests_run_the_pure_python_package() -> None:
+    assert not is_compiled()
+    assert build_name() == "pure Python"
+    assert not list((ROOT / "src" / "meeple").rglob("*.so")), "no extension inside src/"
+
+
+def test_every_compiled_module_exists_in_the_sources() -> None:
+    for module in MODULES:
+        assert (ROOT / "src" / "meeple" / source_path(module)).is_file(), module
+
+
+def test_bench_compiled_without_a_build_names_the_missing_build(tmp_path: Path) -> None:
+    missing = tmp_path / "none"
+    out = subprocess.run(
+        [sys.executable, "-m", "meeple", "bench", "engine", "--seconds", "0.1", "--compiled"],
+        env=dict(os.environ, MEEPLE_COMPILED_DIR=str(missing)), capture_output=True,
+        text=True, timeout=120)
+    assert out.returncode != 0
+    assert f"no compiled build in {missing}" in out.stdout + out.stderr
+
+
+def test_compiled_cult_rules_replay_the_golden_records_identically(tmp_path: Path) -> None:
+    reason = _missing_compiler()
+    if reason:
+        pytest.skip(f"cannot compile with mypyc: {reason}")
+    build = tmp_path / "mypyc"
+    modules = "" if os.environ.get("MEEPLE_COMPILED_FULL") else SMALL_SET
+    subprocess.run([str(ROOT / "scripts" / "compile.sh")], check=True, timeout=1200,
+                   env=dict(os.environ, MEEPLE_COMPILED_DIR=str(build),
+                            MEEPLE_COMPILED_MODULES=modules, PYTHON=sys.executable),
+                   capture_output=True)
+    assert not list((ROOT / "src" / "meeple").rglob("*.so")), "the build stays outside src/"
+    probe = subprocess.run(
+        [sys.executable, "-c", "import meeple.compiled as c, meeple.games.cult.flow as f; "
+         "print(c.build_name()); print(f.__file__)"],
+        env=_env(build), capture_output=True, text=True, check=True, timeout=120)
+    name, flow_file = probe.stdout.splitlines()
+    assert name.startswith("mypyc:")
+    assert flow_file.startswith(str(build)) and flow_file.endswith(".so")
+    every = "1" if os.environ.get("MEEPLE_COMPILED_FULL") else "4"
+    check = subprocess.run(
+        [sys.executable, "-m", "meeple", "golden", "check", str(ROOT / "tests" / "golden"),
+         "--game", "cult", "--every", every],
+        env=_env(build), capture_output=True, text=True, timeout=1200)
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert "identical" in check.stdout
