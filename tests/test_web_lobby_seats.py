@@ -34,10 +34,10 @@ def test_an_open_game_offers_its_free_seats_numbered_from_one(browser: Any, site
     assert not a.errors and not b.errors
 
 
-def _deal(page: Any, site: str, number: str) -> dict[str, Any]:
+def _deal(page: Any, base: str, number: str) -> dict[str, Any]:
     """A Cyclades game for two people made in the lobby with this deal number: its first
     view as seat 1 sees it (the lobby's link for the first seat)."""
-    page.goto(site + "/")
+    page.goto(base + "/")
     page.select_option("#game", "cyclades")
     page.select_option("#players", "2")
     page.select_option("#seat-1", "human")
