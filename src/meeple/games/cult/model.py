@@ -99,5 +99,11 @@ class Player:
                       self.flipped, self.mobs, self.rituals, self.shield[:], self.hand[:],
                       self.licences[:], self.placed, self.passed, self.skip)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled through the constructor too, for the same reason as clone
+        return (Player, (self.cult, self.coins, self.followers, self.free, self.dark,
+                         self.flipped, self.mobs, self.rituals, self.shield, self.hand,
+                         self.licences, self.placed, self.passed, self.skip))
+
     def to_json(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in PLAYER_FIELDS}
