@@ -21,6 +21,22 @@ ROOT = Path(__file__).resolve().parent.parent
 SMALL_SET = "games.cult.model games.cult.flow"
 
 
+# Run under the compiled build: which build, where the busiest rules module comes from, and
+# whether a mid-game state survives pickling (worker processes) with compiled players.
+PROBE = """
+import pickle
+import meeple.compiled as c, meeple.games.cult.flow as f
+from meeple.core.registry import get_game
+from meeple.core.rng import Rng
+s, rng = get_game("cult").new_state(4, seed=3), Rng(5)
+for _ in range(200):
+    p = s.current_players()[0]
+    s.apply_unchecked(p, s.random_action(p, rng))
+print(c.build_name()); print(f.__file__)
+print(pickle.loads(pickle.dumps(s)).to_json() == s.to_json())
+"""
+
+
 def _missing_compiler() -> str | None:
     if importlib.util.find_spec("mypyc") is None:
         return "mypyc is not installed"
@@ -67,13 +83,12 @@ def test_compiled_cult_rules_replay_the_golden_records_identically(tmp_path: Pat
                             MEEPLE_COMPILED_MODULES=modules, PYTHON=sys.executable),
                    capture_output=True)
     assert not list((ROOT / "src" / "meeple").rglob("*.so")), "the build stays outside src/"
-    probe = subprocess.run(
-        [sys.executable, "-c", "import meeple.compiled as c, meeple.games.cult.flow as f; "
-         "print(c.build_name()); print(f.__file__)"],
-        env=_env(build), capture_output=True, text=True, check=True, timeout=120)
-    name, flow_file = probe.stdout.splitlines()
+    probe = subprocess.run([sys.executable, "-c", PROBE], env=_env(build),
+                           capture_output=True, text=True, check=True, timeout=120)
+    name, flow_file, pickled = probe.stdout.splitlines()
     assert name.startswith("mypyc:")
     assert flow_file.startswith(str(build)) and flow_file.endswith(".so")
+    assert pickled == "True", "a compiled state pickles to an equal state"
     every = "1" if os.environ.get("MEEPLE_COMPILED_FULL") else "4"
     check = subprocess.run(
         [sys.executable, "-m", "meeple", "golden", "check", str(ROOT / "tests" / "golden"),
