@@ -63,8 +63,7 @@ def _print(results: list[dict[str, Any]], as_json: bool, keys: list[tuple[str, s
         typer.echo("\n".join(f"{k:>20}: {v}" for k, v in results[0].items()))
     else:
         for r in results:
-            typer.echo(_line(r, keys))
-        typer.echo(f"build: {results[0].get('build')}")
+            typer.echo(_line(r, keys) + (f"  build {r['build']}" if "build" in r else ""))
 
 
 def _profile(run: Callable[[str, float], object], seconds: float, names: list[str], top: int,
