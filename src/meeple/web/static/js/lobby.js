@@ -157,10 +157,10 @@ function buildForm(form, games, created) {
       seats: [...seats.querySelectorAll("select.kind")].map((s) => ({ kind: s.value })), options: opts,
     };
     if (deadline.value) body.deadline_seconds = Number(deadline.value);
-    if (seed.value.trim()) {
-      const n = Number(seed.value.trim());
-      if (!/^\d+$/.test(seed.value.trim()) || !Number.isSafeInteger(n)) { error.textContent = t("lb.seedBad"); return; }
-      body.seed = n;
+    const deal = seed.value.trim();
+    if (deal) {
+      if (!/^\d+$/.test(deal) || !Number.isSafeInteger(Number(deal))) { error.textContent = t("lb.seedBad"); return; }
+      body.seed = Number(deal);
     }
     try {
       const g = await call("POST", "/api/games", { body });
