@@ -226,6 +226,14 @@ class State(ABC):
     def view(self, player: int | None) -> dict[str, Any]:
         """All that ``player`` may see (None: a spectator); this is what bots receive."""
 
+    def view_without_log(self, player: int | None) -> dict[str, Any]:
+        """:meth:`view` without its ``"log"``, for a reader who gets the log's lines
+        another way (the server's updates carry only the new ones). A game whose view
+        lists the log overrides this to skip building the list."""
+        view = self.view(player)
+        view.pop("log", None)
+        return view
+
     @abstractmethod
     def to_json(self) -> dict[str, Any]: ...
 

@@ -166,6 +166,11 @@ class ClashState(State):
 
         return view(self, player)
 
+    def view_without_log(self, player: int | None) -> dict[str, Any]:
+        from meeple.games.clash.view import view
+
+        return view(self, player, log=False)
+
     def to_json(self) -> dict[str, Any]:
         from meeple.games.clash.saves import state_to_json
 

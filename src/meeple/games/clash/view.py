@@ -14,10 +14,12 @@ from meeple.games.clash.status import score_parts
 from meeple.games.clash.texts import places
 
 
-def view(s: ClashState, player: int | None) -> dict[str, Any]:
+def view(s: ClashState, player: int | None, log: bool = True) -> dict[str, Any]:
+    """What ``player`` may see; without ``log`` no ``"log"`` key (the server sends only
+    the new lines)."""
     b = s.board
     names = places(s)
-    return {
+    out: dict[str, Any] = {
         "viewer": player, "round": s.round, "turn": s.turn, "phase": s.phase,
         "order": s.order[:], "current": s.player() if s.phase == "play" else None,
         "actions_left": s.actions_left, "used": s.used[:], "options": dict(s.options),
@@ -36,8 +38,10 @@ def view(s: ClashState, player: int | None) -> dict[str, Any]:
         "battle": dict(s.battle),
         "pending": [dict(x) for x in s.pending],
         "result": dict(s.outcome),
-        "log": [e.text for e in s.log.visible(player)],
     }
+    if log:
+        out["log"] = [e.text for e in s.log.visible(player)]
+    return out
 
 
 def _player(s: ClashState, p: int, viewer: int | None) -> dict[str, Any]:

@@ -172,6 +172,11 @@ class ColoniesState(State):
 
         return view(self, player)
 
+    def view_without_log(self, player: int | None) -> dict[str, Any]:
+        from meeple.games.colonies.view import view
+
+        return view(self, player, log=False)
+
     def describe(self, player: int, action: Action) -> Message:
         from meeple.games.colonies.render import describe
 

@@ -62,7 +62,9 @@ def pending_players(s: ColoniesState, viewer: int | None) -> list[int]:
             if p == viewer or master or s.phase in ("setup", "orders")]
 
 
-def view(s: ColoniesState, viewer: int | None) -> dict[str, Any]:
+def view(s: ColoniesState, viewer: int | None, log: bool = True) -> dict[str, Any]:
+    """What ``viewer`` may see; without ``log`` no ``"log"`` key (the server sends only
+    the new lines)."""
     master = viewer is not None and viewer == s.master
     pending = []
     for pr in s.prompts():
@@ -76,8 +78,7 @@ def view(s: ColoniesState, viewer: int | None) -> dict[str, Any]:
     for h, (prov, _roll, ok) in zip(harvest, s.harvest, strict=True):
         if master or (viewer is not None and s.owner[prov - 1] == viewer):
             h["income"] = bool(ok)
-    events = s.log.events() if master else s.log.visible(viewer)
-    return {
+    out: dict[str, Any] = {
         "game": "colonies",
         "viewer": viewer,
         "master": s.master,
@@ -98,6 +99,9 @@ def view(s: ColoniesState, viewer: int | None) -> dict[str, Any]:
         "personal_events": [{"player": p, "text": t, "changes": c} for p, t, c in s.events]
         if master else [],
         "pending": pending,
-        "log": [e.text for e in events],
-        "result": s.result() if s.phase == "over" else None,
     }
+    if log:
+        events = s.log.events() if master else s.log.visible(viewer)
+        out["log"] = [e.text for e in events]
+    out["result"] = s.result() if s.phase == "over" else None
+    return out

@@ -148,6 +148,11 @@ class CultState(State):
 
         return view(self, player)
 
+    def view_without_log(self, player: int | None) -> dict[str, Any]:
+        from meeple.games.cult.view import view
+
+        return view(self, player, log=False)
+
     def describe(self, player: int, action: Action) -> Text | str:
         from meeple.games.cult.choices import describe
 

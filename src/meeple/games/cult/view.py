@@ -56,14 +56,17 @@ def _known_bottom(deck: list[int], known: int) -> list[str]:
     return [card_token(c) for c in deck[len(deck) - known:]] if known else []
 
 
-def view(s: CultState, viewer: int | None) -> dict[str, Any]:
+def view(s: CultState, viewer: int | None, log: bool = True) -> dict[str, Any]:
+    """What ``viewer`` may see; without ``log`` no ``"log"`` key: the server sends a reader
+    only the new lines, and listing the whole log for every seat after every move was half
+    of its per-move cost (docs/performance.md, session 9)."""
     pending = []
     for pr in s.prompts():
         item = pr.to_json()
         if viewer is not None and pr.player == viewer:
             item["options"] = [str(a) for a in s.legal_actions(viewer)]
         pending.append(item)
-    return {
+    out: dict[str, Any] = {
         "game": "cult",
         "viewer": viewer,
         "round": s.round_no,
@@ -101,6 +104,8 @@ def view(s: CultState, viewer: int | None) -> dict[str, Any]:
                 "bank" if s.g_lender == NOBODY else s.g_lender),
         },
         "pending": pending,
-        "log": [e.text for e in s.log.visible(viewer)],
-        "result": s.result() if s.winner != NOBODY else None,
     }
+    if log:
+        out["log"] = [e.text for e in s.log.visible(viewer)]
+    out["result"] = s.result() if s.winner != NOBODY else None
+    return out

@@ -155,6 +155,11 @@ class CycladesState(State):
 
         return view(self, player)
 
+    def view_without_log(self, player: int | None) -> dict[str, Any]:
+        from meeple.games.cyclades.view import view
+
+        return view(self, player, log=False)
+
     def to_json(self) -> dict[str, Any]:
         from meeple.games.cyclades.saves import state_to_json
 

@@ -9,9 +9,11 @@ from typing import Any
 from meeple.games.cyclades.state import CycladesState
 
 
-def view(s: CycladesState, player: int | None) -> dict[str, Any]:
+def view(s: CycladesState, player: int | None, log: bool = True) -> dict[str, Any]:
+    """What ``player`` may see; without ``log`` no ``"log"`` key (the server sends only
+    the new lines)."""
     b = s.board
-    return {
+    out: dict[str, Any] = {
         "viewer": player, "board": b.name, "cycle": s.cycle, "phase": s.phase,
         "options": dict(s.options),
         "players": [{"gold": s.gold[p], "priests": s.priests[p],
@@ -34,5 +36,7 @@ def view(s: CycladesState, player: int | None) -> dict[str, Any]:
         "order": s.order[:], "turns": [list(t) for t in s.turns], "turn": s.turn,
         "pending": [dict(x) for x in s.pending], "special_display": s.special_display[:],
         "result": dict(s.outcome),
-        "log": [e.text for e in s.log.visible(player)],
     }
+    if log:
+        out["log"] = [e.text for e in s.log.visible(player)]
+    return out
