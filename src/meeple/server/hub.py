@@ -20,6 +20,7 @@ from typing import Any
 from meeple.core.actions import Action
 from meeple.core.errors import ActionParseError, IllegalActionError, MeepleError
 from meeple.core.game import Game, State
+from meeple.core.log import Event
 from meeple.core.text import DEFAULT_LANG, localize, render
 from meeple.server.bots import BotRunner
 from meeple.server.errors import ApiError, BadRequest, Conflict, Illegal, Restarting
@@ -334,12 +335,19 @@ class Hub:
 
     def _after_change(self, live: Live, publish: bool = True) -> None:
         views: dict[tuple[int | None, str, bool, str], dict[str, Any]] = {}
+        # The new lines depend only on what the reader may see and its language: built
+        # once per (seat, language), whatever the reader's role or board.
+        tails: dict[tuple[int | None, str], list[dict[str, Any]]] = {}
         start, live.announced = live.announced, len(live.state.log)
         for sub in list(live.subscribers):
             key = (sub.seat, sub.role, sub.board, sub.lang)
             if key not in views:
-                views[key] = {"type": "update", **self.payload(
-                    live, sub.seat, sub.role, sub.board, sub.lang, tail_from=start)}
+                out = self.payload(live, sub.seat, sub.role, sub.board, sub.lang)
+                seen = (sub.seat, sub.lang)
+                if seen not in tails:
+                    tails[seen] = self.log_tail(live, sub.seat, start, out["log_size"],
+                                                sub.lang)
+                views[key] = {"type": "update", **out, "log_tail": tails[seen]}
             sub.put(views[key])
         if publish and self.publish is not None:
             self._spawn(self.publish(live.id, live.version))
@@ -356,8 +364,10 @@ class Hub:
         second request for its lines)."""
         s = live.state
         waiting = live.game.visible_waiting(s, seat)
-        view = localize(s.view(seat), lang)  # a view may hold texts: rendered for the reader
-        view.pop("log", None)  # the log has its own route: /log?since=N
+        # The log has its own route (/log?since=N) and updates carry the new lines: a view
+        # without it costs half as much (docs/performance.md, session 9). A view may hold
+        # texts: rendered for the reader.
+        view = localize(s.view_without_log(seat), lang)
         out: dict[str, Any] = {
             "game_id": live.id, "game": live.game.name, "title": live.game.title,
             "version": live.version, "seat": seat, "role": role,
@@ -383,11 +393,11 @@ class Hub:
             out["result"] = localize(s.result(), lang)
         return out
 
-    def visible_log(self, live: Live, seat: int | None, since: int = 0,
+    @staticmethod
+    def visible_log(live: Live, seat: int | None, since: int = 0,
                     lang: str = DEFAULT_LANG) -> list[dict[str, Any]]:
-        events = live.state.log.visible(seat)
-        return [{"index": i, "round": e.round, "text": e.line(lang)}
-                for i, e in enumerate(events) if i >= since]
+        """The lines ``seat`` may see, from its line ``since`` on (``/log?since=N``)."""
+        return _lines(live.state.log.visible(seat)[max(0, since):], max(0, since), lang)
 
     @staticmethod
     def log_tail(live: Live, seat: int | None, start: int, size: int,
@@ -400,9 +410,7 @@ class Hub:
         if not 0 <= start <= len(log):
             return []
         new = [e for e in log.events_from(start) if e.visible_to(seat)]
-        first = size - len(new)
-        return [{"index": first + i, "round": e.round, "text": e.line(lang)}
-                for i, e in enumerate(new)]
+        return _lines(new, size - len(new), lang)
 
     # --- bots and deadlines -----------------------------------------------------------
 
@@ -485,6 +493,13 @@ class Hub:
             t.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
         await self.writer.close()
+
+
+def _lines(events: list[Event], first: int, lang: str) -> list[dict[str, Any]]:
+    """Log lines as readers get them: the first of ``events`` is the reader's line
+    ``first``. One maker for ``/log`` and the updates' ``log_tail``: they must agree."""
+    return [{"index": first + i, "round": e.round, "text": e.line(lang)}
+            for i, e in enumerate(events)]
 
 
 def _ack(a: Appended, duplicate: bool) -> dict[str, Any]:
