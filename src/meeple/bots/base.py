@@ -50,7 +50,8 @@ TUNING = {"c": "exploration", "top": "top", "greedy": "greedy", "roll": "rollout
 
 def bot_kinds() -> list[str]:
     return ["random", "heuristic", "learned", "ismcts", "ismcts:N (iterations)",
-            "ismcts:Ts (seconds)", "ismcts:1s+learned", "planner (Colonies)"]
+            "ismcts:Ts (seconds)", "ismcts:1s+learned", "planner (Colonies)",
+            "general (Clash of Cultures)"]
 
 
 def make_bot(kind: str, game: str, seed: int) -> Bot:
@@ -98,6 +99,12 @@ def make_bot(kind: str, game: str, seed: int) -> Bot:
         from meeple.bots.colonies import ColoniesPlanner
 
         return ColoniesPlanner(seed)
+    if kind == "general":
+        if game != "clash":
+            raise ValueError(f"the general plays Clash of Cultures only, not {game!r}")
+        from meeple.bots.clash import ClashGeneral
+
+        return ClashGeneral(seed)
     if kind == "learned":
         from meeple.bots.greedy import Greedy
         from meeple.bots.learned import learned_evaluate

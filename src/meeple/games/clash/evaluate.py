@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from meeple.games.clash.features import danger, settler_sites
 from meeple.games.clash.state import ClashState
 from meeple.games.clash.status import met
 
@@ -39,6 +40,35 @@ def evaluate(s: ClashState) -> list[float]:
     if s.is_terminal():
         return s.returns()
     w = [worth(s, p) for p in range(s.n)]
+    top = max(w)
+    e = [math.exp((x - top) / 2.5) for x in w]
+    total = sum(e)
+    return [x / total for x in e]
+
+
+CITY_GROWTH = 1.5
+
+
+def worth_guarded(s: ClashState, p: int) -> float:
+    """``worth`` less what p's cities stand to lose to armies near them (features.danger)."""
+    if s.is_terminal():
+        return float(s.vp(p))
+    left = max(0, int(s.options.get("rounds") or 6) - s.round) + 1
+    # A city collects, recruits and builds every round left: founding one beats carrying
+    # its settler about (the plain worth values a settler above half a city).
+    grow = CITY_GROWTH * len(s.cities_of(p)) * min(1.0, left / 3)
+    return worth(s, p) + grow + settler_sites(s, p) * min(1.0, left / 3) - danger(s, p)
+
+
+def evaluate_guarded(s: ClashState) -> list[float]:
+    """``evaluate`` with each player's cities judged by the armies that threaten them: the
+    ``general`` bot's evaluation."""
+    if s.is_terminal():
+        return s.returns()
+    return _chances([worth_guarded(s, p) for p in range(s.n)])
+
+
+def _chances(w: list[float]) -> list[float]:
     top = max(w)
     e = [math.exp((x - top) / 2.5) for x in w]
     total = sum(e)
