@@ -385,10 +385,11 @@ class Hub:
             out["log_tail"] = self.log_tail(live, seat, tail_from, out["log_size"], lang)
         if seat is not None and seat in waiting:
             legal = s.legal_actions(seat)
+            texts = [str(a) for a in legal]  # made once: Cult asks dozens of actions
             out["prompt"] = [render(p.text, lang) for p in s.prompts() if p.player == seat]
-            out["legal"] = [str(a) for a in legal]
-            out["choices"] = [{"action": str(a), "text": render(s.describe(seat, a), lang)}
-                              for a in legal]
+            out["legal"] = texts
+            out["choices"] = [{"action": text, "text": render(s.describe(seat, a), lang)}
+                              for text, a in zip(texts, legal, strict=True)]
         if s.is_terminal():
             out["result"] = localize(s.result(), lang)
         return out
