@@ -36,16 +36,27 @@ def model_path(game: str) -> Path:
         "data" / "value.npz"
 
 
+# Standardized features are cut to this many standard deviations: a feature that is rare
+# in training (a ritual, the dark side) has a tiny spread, so an ordinary value of it would
+# otherwise stand 50 deviations out and push the network to certainty.
+CLIP = 5.0
+
+
 class ValueModel:
-    """Standardized features → ReLU layers → one logit per seat (the chance to win)."""
+    """Standardized features (cut at ±CLIP) → ReLU layers → one logit per seat (the chance
+    to win)."""
 
     def __init__(self, mean: np.ndarray, scale: np.ndarray, layers: list[tuple[np.ndarray,
                  np.ndarray]], meta: dict[str, Any] | None = None) -> None:
         self.mean, self.scale, self.layers = mean, scale, layers
         self.meta = meta or {}
 
+    def inputs(self, x: np.ndarray) -> np.ndarray:
+        """What the network reads: the features standardized and cut at ±CLIP."""
+        return np.asarray(np.clip((x - self.mean) / self.scale, -CLIP, CLIP))
+
     def logits(self, x: np.ndarray) -> np.ndarray:
-        h = (x - self.mean) / self.scale
+        h = self.inputs(x)
         for i, (w, b) in enumerate(self.layers):
             h = h @ w + b
             if i < len(self.layers) - 1:

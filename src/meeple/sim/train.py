@@ -6,7 +6,8 @@ data follows the better play. A position is recorded every ``stride`` moves as e
 seat's features (what that seat may see) with the seat's final result (1 for a win, its
 share of a shared win, else 0). The network is scikit-learn's MLPClassifier on
 standardized features; games are split 80/20 into training and validation by game, so a
-position never validates a model that trained on its own game.
+position never validates a model that trained on its own game, and the training games
+again 80/20 to decide by game when the fit stops.
 """
 
 from __future__ import annotations
@@ -52,37 +53,61 @@ def positions(spec: TrainSpec) -> dict[str, Any]:
     return {"seed": seed, "x": [x for _, x in rows], "y": [returns[p] for p, _ in rows]}
 
 
+# Training stops when the log loss on games held out of the fit has not improved for this
+# many passes; the best pass is kept.
+PATIENCE = 5
+MAX_EPOCHS = 200
+
+
 def fit(games: Sequence[dict[str, Any]], hidden: tuple[int, ...], seed: int
         ) -> tuple[ValueModel, dict[str, float]]:
-    """A network from the games' positions, with its validation figures."""
+    """A network from the games' positions, with its validation figures.
+
+    Stopping is judged on whole games held out of the fit (the last fifth of the training
+    games), not on positions drawn from the training games: positions of one game share
+    its result, so a network stopped on them learns the games by heart (validation log
+    loss 1.7 against the base rate's 0.56 over 800 games) instead of what wins."""
     from sklearn.metrics import log_loss, roc_auc_score
     from sklearn.neural_network import MLPClassifier
 
     cut = max(1, len(games) * 4 // 5)
     train, valid = games[:cut], games[cut:] or games[:1]
+    inner = max(1, cut * 4 // 5)
+    learn, judge = train[:inner], train[inner:] or train[:1]
 
     def arrays(part: Sequence[dict[str, Any]]) -> tuple[np.ndarray, np.ndarray]:
         x = np.array([r for g in part for r in g["x"]], dtype=np.float64)
         y = np.array([v >= 0.5 for g in part for v in g["y"]], dtype=np.int64)
         return x, y
 
-    x, y = arrays(train)
+    x, y = arrays(learn)
+    jx, jy = arrays(judge)
     vx, vy = arrays(valid)
     if len(set(y.tolist())) < 2:
         raise ValueError("the games gave no wins or no losses to learn from: play more games")
     mean = x.mean(axis=0)
     scale = x.std(axis=0)
     scale[scale == 0] = 1.0
-    net = MLPClassifier(hidden_layer_sizes=hidden, alpha=1e-3, early_stopping=True,
-                        max_iter=300, random_state=seed)
-    net.fit((x - mean) / scale, y)
-    layers = [(np.asarray(w), np.asarray(b)) for w, b in
-              zip(net.coefs_, net.intercepts_, strict=True)]
-    model = ValueModel(mean, scale, layers)
+    model = ValueModel(mean, scale, [])
+    net = MLPClassifier(hidden_layer_sizes=hidden, alpha=1e-3, batch_size=min(256, len(x)),
+                        random_state=seed)
+    inputs, judged = model.inputs(x), model.inputs(jx)
+    best, stale, epochs = float("inf"), 0, 0
+    while stale < PATIENCE and epochs < MAX_EPOCHS:
+        net.partial_fit(inputs, y, classes=[0, 1])
+        epochs += 1
+        loss = float(log_loss(jy, net.predict_proba(judged)[:, 1], labels=[0, 1]))
+        if loss < best - 1e-4:
+            best, stale = loss, 0
+            model.layers = [(np.array(w), np.array(b)) for w, b in
+                            zip(net.coefs_, net.intercepts_, strict=True)]
+        else:
+            stale += 1
     p = 1.0 / (1.0 + np.exp(-model.logits(vx)))
-    base = float(y.mean())
-    figures = {"positions": int(len(x) + len(vx)), "train_positions": len(x),
-               "valid_positions": len(vx),
+    base = float(np.concatenate([y, jy]).mean())
+    figures = {"positions": int(len(x) + len(jx) + len(vx)),
+               "train_positions": len(x) + len(jx), "valid_positions": len(vx),
+               "epochs": epochs - stale,
                "valid_log_loss": round(float(log_loss(vy, p, labels=[0, 1])), 4),
                "baseline_log_loss": round(float(log_loss(vy, np.full(len(vy), base),
                                                          labels=[0, 1])), 4),
