@@ -71,6 +71,37 @@ def test_every_cult_update_is_the_one_sent_before_the_log_was_left_out(
         assert got[reader] == digests, f"reader {reader}: an update changed"
 
 
+def test_two_readers_of_one_seat_get_the_same_update_but_for_the_board(
+        tmp_path: Path) -> None:
+    """The new lines are made once per (seat, language) and shared: a reader that also
+    asks for the board as text gets the same update otherwise, log tail included."""
+    rng = Rng(SEED)
+    with server(tmp_path / "t.db") as c:
+        g = create(c, game="cult", players=4, seed=SEED)
+        gid, token = g["id"], g["seats"][0]["token"]
+        tokens = {s["seat"]: s["token"] for s in g["seats"]}
+        plain = c.websocket_connect(f"/api/games/{gid}/ws?token={token}").__enter__()
+        board = c.websocket_connect(f"/api/games/{gid}/ws?token={token}&board=true").__enter__()
+        try:
+            plain.receive_json(), board.receive_json()
+            tails = 0
+            for _ in range(8):
+                seat = c.get(f"/api/games/{gid}", headers=auth(g["spectator_token"])).json()[
+                    "waiting"][0]
+                legal = c.get(f"/api/games/{gid}", headers=auth(tokens[seat])).json()["legal"]
+                r = c.post(f"/api/games/{gid}/actions", headers=auth(tokens[seat]),
+                           json={"action": legal[rng.below(len(legal))]})
+                assert r.status_code == 200, r.text
+                a, b = plain.receive_json(), board.receive_json()
+                assert "board" not in a and b.pop("board")
+                assert a == b
+                tails += len(a["log_tail"])
+            assert tails > 0, "no move logged a line: the test proved nothing"
+        finally:
+            plain.__exit__(None, None, None)
+            board.__exit__(None, None, None)
+
+
 @pytest.mark.parametrize("name", ["cult", "clash", "cyclades", "colonies", "counter"])
 def test_a_view_without_the_log_is_the_view_less_its_log(name: str) -> None:
     game = get_game(name)
