@@ -93,7 +93,7 @@ export function showTable(root, gid, token) {
     try {
       const ack = await call("POST", `/api/games/${gid}/actions`, { token, body: { action, version, key }, patient: true });
       // The socket may still be reconnecting: the reply's version says the table is behind.
-      if (ctx.payload.version < ack.version) refresh();
+      if (latest().version < ack.version) refresh();
     } catch (e) {
       if (ui.actedAt === version) ui.actedAt = null;
       error.textContent = `${t("notAllowed")}: ${e.message}`;
@@ -172,14 +172,27 @@ export function showTable(root, gid, token) {
   });
 
   // --- drawing --------------------------------------------------------------------
-  const names = () => (ctx.payload ? ctx.payload.seats.map((_, i) => [ctx.seatName(i), i])
-    .concat(ctx.payload.seats.map((_, i) => [`${t("seatN")} ${i + 1}`, i])) : []);
+  const names = (p = ctx.payload) => (p ? p.seats.map((seat, i) => [(seat && seat.name) || `${t("seatN")} ${i + 1}`, i])
+    .concat(p.seats.map((_, i) => [`${t("seatN")} ${i + 1}`, i])) : []);
 
   // Each panel is drawn again only when what it reads changed: a redraw of the whole
   // table on every move cost most of an update's time and lost what a player was
   // hovering. What a panel reads: the game module may say it (inputs.board(p, ctx)...),
   // else the whole payload but the numbers that change with every move.
   const drawn = {};
+  // The nodes kept where they are (a module's panel drawn before is not laid out again),
+  // the others put in their place.
+  const place = (parent, nodes) => {
+    const list = nodes.filter(Boolean);
+    if (list.some((n, i) => n.parentNode === parent && parent.childNodes[i] !== n)) { parent.replaceChildren(...list); return; }
+    list.forEach((n, i) => {
+      const here = parent.childNodes[i];
+      if (here === n) return;
+      if (here) here.replaceWith(n); else parent.append(n);
+    });
+    while (parent.childNodes.length > list.length) parent.lastChild.remove();
+  };
+  const sideTitle = h("h2", { class: "sr" });
   const changedFor = (panel, ...parts) => {
     const key = JSON.stringify([ctx.lang, ctx.selected, ...parts]);
     if (drawn[panel] === key) return false;
@@ -199,13 +212,15 @@ export function showTable(root, gid, token) {
     ctx.lang = language();
     if (p.board) ui.boardText = p.board;  // updates over the WebSocket come without the text board
     if (changedFor("board", p.game, inputsOf(m, "board", p))) {
-      clear(boardBox).append(m ? m.board(p, ctx) : h("pre", { class: "board-text", text: ui.boardText || "" }));
+      // A game module may give back the board it drew before, changed in place.
+      place(boardBox, [m ? m.board(p, ctx) : h("pre", { class: "board-text", text: ui.boardText || "" })]);
       zoom.refresh();
       ui.mapped = onBoard();
     }
     if (changedFor("players", p.game, inputsOf(m, "players", p))) {
       const panels = m ? m.players(p, ctx) : null;
-      clear(side).append(h("h2", { class: "sr", text: t("players") }), ...[].concat(panels || []));
+      sideTitle.textContent = t("players");
+      place(side, [sideTitle, ...[].concat(panels || [])]);
       side.hidden = !panels;
     }
     if (changedFor("mine", p.game, inputsOf(m, "mine", p))) {
@@ -236,6 +251,9 @@ export function showTable(root, gid, token) {
     if (changedFor("tabs", Boolean(extra.childNodes.length), mine.hidden, side.hidden, rules.hidden)) drawTabs();
     markChanged();
     hideIfOrphaned();
+    // Reading the height lays the page out: only when lines came, and before focus is
+    // put back (which reads the layout too), so that the page is laid out once.
+    if (ui.logAdded) { ui.logAdded = false; logBox.scrollTop = logBox.scrollHeight; }
     restoreFocus(keep);
   }
 
@@ -303,14 +321,21 @@ export function showTable(root, gid, token) {
 
   function drawDecision() {
     const p = ctx.payload;
-    clear(decide);
+    if (p.finished || p.choices) clear(decide);
     if (p.finished) {
       decide.append(endScreen(p, mod(), ctx.seatName, `#/replay/${gid}/${token}`));
       return;
     }
     if (!p.choices) {
-      decide.append(h("h2", { id: "decision-title", tabindex: -1, text: t("others") }),
-        h("p", { class: "muted", text: p.waiting.map((w) => `${ctx.seatName(w)} — ${t("deciding")}`).join(", ") || "—" }));
+      // Kept while the others play (the title may hold the focus): only who is deciding
+      // is written again, with no new element to focus and lay out.
+      const who = p.waiting.map((w) => `${ctx.seatName(w)} — ${t("deciding")}`).join(", ") || "—";
+      if (!ui.others || ui.others.lang !== ctx.lang) {
+        ui.others = { lang: ctx.lang, title: h("h2", { id: "decision-title", tabindex: -1, text: t("others") }),
+          who: h("p", { class: "muted" }) };
+      }
+      ui.others.who.textContent = who;
+      place(decide, [pause.parentNode === decide ? pause : null, ui.others.title, ui.others.who]);
       return;
     }
     decide.append(h("h2", { id: "decision-title", tabindex: -1, text: t("prompt") }),
@@ -415,7 +440,7 @@ export function showTable(root, gid, token) {
   };
 
   // --- updates --------------------------------------------------------------------
-  const markKey = () => `meeple.mark.${gid}.${ctx.payload ? ctx.payload.seat : ""}`;
+  const markKey = (p) => `meeple.mark.${gid}.${p.seat}`;
   // The page's own clock, read by `meeple bench web` (performance.measure 'meeple:*'):
   // from an update arriving to its drawing painted, and from the navigation to the first
   // table painted.
@@ -423,47 +448,68 @@ export function showTable(root, gid, token) {
     try { performance.measure(name, { start, end: performance.now() }); } catch { /* an old browser */ }
   }, 0));
   // Lines are taken only where they continue the log (each has its index).
-  const addLines = (entries) => {
+  const addLines = (entries, p) => {
+    const who = names(p);
     for (const e of entries || []) {
       if (e.index !== ctx.log.length) continue;
       ctx.log.push(e);
-      logBox.append(logLine(e.text, names()));
+      logBox.append(logLine(e.text, who));
     }
   };
   // An update brings its own new log lines (log_tail); the rest of the log is asked for
-  // only after a gap (the first view, a missed update, a reconnection).
+  // only after a gap (the first view, a missed update, a reconnection). Each update is
+  // taken as it comes (its log lines, the mark of my last move, what it changed), but a
+  // table is drawn at most once a frame: an update that comes while the drawing before
+  // is still to be painted waits for that frame, and only the newest of those is drawn
+  // (the bots' moves of a burst: every log line and change mark is kept, the states in
+  // between are not drawn).
+  const incoming = { p: null, arrived: 0, fresh: new Set(), held: false, painting: false };
+  const latest = () => incoming.p || ctx.payload;
   const update = async (p, lines = null) => {
     const arrived = performance.now();
-    if (ctx.payload && p.version < ctx.payload.version) return;  // an older message overtaken
-    const first = !ctx.payload;
-    ctx.prev = ctx.payload;
-    ctx.payload = p;
+    const last = latest();
+    if (last && p.version < last.version) return;  // an older message overtaken
     const had = ctx.log.length;
-    addLines(lines);
-    addLines(p.log_tail);
+    addLines(lines, p);
+    addLines(p.log_tail, p);
     if (p.log_size > ctx.log.length) {
-      addLines(await call("GET", `/api/games/${gid}/log?since=${ctx.log.length}`, { token, patient: true }));
+      addLines(await call("GET", `/api/games/${gid}/log?since=${ctx.log.length}`, { token, patient: true }), p);
+      if (latest() && p.version < latest().version) return;  // overtaken while the log came
     }
+    if (ctx.log.length > had) ui.logAdded = true;
     if (ui.mark === null) {
-      const stored = Number(localStorage.getItem(markKey()));
-      ui.mark = Number.isFinite(stored) && localStorage.getItem(markKey()) !== null ? Math.min(stored, ctx.log.length) : ctx.log.length;
+      const stored = Number(localStorage.getItem(markKey(p)));
+      ui.mark = Number.isFinite(stored) && localStorage.getItem(markKey(p)) !== null ? Math.min(stored, ctx.log.length) : ctx.log.length;
     }
     if (ui.actedAt !== null && p.version > ui.actedAt) {  // my own move is in: what follows is news to me
       ui.actedAt = null;
       ui.mark = ctx.log.length;
       ctx.changed = new Set();
-      localStorage.setItem(markKey(), String(ui.mark));
+      localStorage.setItem(markKey(p), String(ui.mark));
     }
-    const m = mod();
-    ui.fresh = new Set();
-    if (ctx.prev && m && m.changedIds) {
-      try { ui.fresh = new Set(m.changedIds(ctx.prev.view, p.view)); } catch { ui.fresh = new Set(); }
-      for (const id of ui.fresh) ctx.changed.add(id);
+    const m = mod(), before = latest();
+    if (before && m && m.changedIds) {
+      let ids = [];
+      try { ids = m.changedIds(before.view, p.view); } catch { ids = []; }
+      for (const id of ids) { incoming.fresh.add(id); ctx.changed.add(id); }
     }
+    const first = !ctx.payload;
+    incoming.p = p;
+    incoming.arrived = arrived;
+    if (incoming.painting) { incoming.held = true; return; }
+    show(first);
+  };
+  // The newest update taken, drawn; the next one waits until this frame is painted.
+  function show(first = false) {
+    const p = incoming.p, arrived = incoming.arrived;
+    incoming.p = null;
+    incoming.held = false;
+    ctx.prev = ctx.payload;
+    ctx.payload = p;
+    ui.fresh = incoming.fresh;
+    incoming.fresh = new Set();
     if (ui.pop) closePopover(false);
     draw();
-    // Reading the height lays the page out: only when lines were added.
-    if (ctx.log.length > had) logBox.scrollTop = logBox.scrollHeight;
     const isMine = !p.finished && p.seat !== null && p.waiting.includes(p.seat);
     signalTurn(isMine, p.title);
     if (isMine && !ui.wasMine) {
@@ -474,7 +520,12 @@ export function showTable(root, gid, token) {
     ui.wasMine = isMine;
     grid.dataset.version = String(p.version);  // the version on the screen, drawn (for tests)
     painted(first ? "meeple:first-table" : "meeple:update-to-screen", first ? 0 : arrived);
-  };
+    incoming.painting = true;
+    requestAnimationFrame(() => setTimeout(() => {
+      incoming.painting = false;
+      if (incoming.held && !left) show();
+    }, 0));
+  }
   const refresh = () => call("GET", `/api/games/${gid}`, { token, patient: true }).then((p) => update(p))
     .catch((e) => { error.textContent = e.message; });
   const unwatch = onConnection(drawConnection);

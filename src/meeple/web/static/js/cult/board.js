@@ -3,6 +3,7 @@
 // stacks, seized and smiling districts. Five columns on a wide screen, three on a phone
 // (so names stay at 11 px or more), with fewer details there.
 import { h, s } from "../dom.js";
+import { language } from "../i18n.js";
 import { OUTLINE, seatColour } from "../ui/colours.js";
 import { at, block, coin, figure, meeple, token } from "../ui/pieces.js";
 import { help } from "../ui/tooltip.js";
@@ -41,62 +42,84 @@ export function drawBoard(p, ctx) {
     return [GAP + col * (W + GAP), GAP + row * (H + GAP)];
   };
   const top = phone ? 64 : 0;  // room for the zoom buttons above the first row's names
-  const svg = s("svg", { class: "board cult-board", viewBox: `0 ${-top} ${cols * (W + GAP) + GAP} ${rows * (H + GAP) + GAP + top}`,
-    role: "group", "aria-label": t("board") });
-  const picking = ctx.selected !== null && ctx.selected !== undefined;
-  for (const d of v.districts) {
-    const [x, y] = spot(d.number);
-    const active = v.active_district === d.number;
-    const nm = districtName(ctx, d.number), info = districtOf(d.number);
-    const g = s("g", { class: `district${active ? " active" : ""}`, "data-id": `d-${d.number}`, "data-district": d.number });
-    const seized = d.seized_by !== null && d.seized_by !== undefined;
-    g.append(s("rect", { x, y, width: W, height: H, rx: 10, fill: active ? "#fff1c2" : "#fbf8f1",
-      stroke: seized ? seatColour(d.seized_by) : "#8d8677", "stroke-width": seized ? 5 : 1.5 }));
-    const lines = nameLines(`${d.number} ${nm}`);
-    lines.forEach((line, k) => g.append(s("text", { x: x + 10, y: y + 27 + k * 23, "font-size": phone ? 22 : 21,
-      "font-weight": 700, fill: OUTLINE, class: "d-name", text: line })));
-    const base = y + (lines.length > 1 ? 78 : 60);
-    if (!phone) {  // what opens it, at a glance; the whole service is in the help
-      const need = s("g", { class: "d-need" }, at(meeple("#8d8677"), x + W - 48, y + H - 17, 0.45));
-      need.append(s("text", { x: x + W - 38, y: y + H - 10, "font-size": 17, fill: "#4a463f", text: info.access ? `${info.access}+` : "—" }));
-      g.append(need);
-    }
-    if (d.smile) g.append(s("text", { x: x + W - 30, y: y + 27, "font-size": 24, fill: OUTLINE, text: "☺" }));
-    d.priests.forEach((pr, i) => {
-      const row = Math.floor(i / PER_ROW), cx = x + 26 + (i % PER_ROW) * 42 + (row > 1 ? 21 : 0);
-      const cy = base + Math.min(row, 1) * 38;
-      const label = fmt("cu_priestOf", { who: ctx.seatName(pr.owner), what: priestWords(pr, v) });
-      let piece;
-      if (pr.level === "P") {
-        piece = figure(pr.owner, { label });
-        piece.append(s("text", { y: 18, "text-anchor": "middle", "font-size": 19, "font-weight": 800, fill: "#fff",
-          stroke: OUTLINE, "stroke-width": 0.5, text: v.players[pr.owner].patriarch_level }));
-      } else {
-        piece = token(pr.level + (pr.bonus || 0), pr.owner, { label, ring: pr.bonus > 0 });
-      }
-      g.append(at(piece, cx, cy, scale));
-      if (pr.coins) {
-        const stack = at(coin(null, { label: fmt("cu_stack", { n: pr.coins }) }), cx + 14, cy - 20, 0.7);
-        g.append(stack, s("text", { x: cx + 26, y: cy - 14, "font-size": 23, "font-weight": 800, fill: "#5c4300", text: pr.coins }));
-      }
-    });
-    d.altars.forEach((owner, i) => {
-      // a column on the right edge, beside the priests
-      g.append(at(block(owner, { label: fmt("cu_altarOf", { who: ctx.seatName(owner) }) }), x + W - 24 - Math.floor(i / 2) * 30,
-        base - 6 + (i % 2) * 34, scale * 0.9));
-    });
-    const acts = districtActions(p, d.number, picking ? ctx.selected : null);
-    const words = `${fmt("cu_district", { n: d.number, name: nm })}${active ? ` (${t("cu_active")})` : ""}`;
-    if (acts.length) {
-      target(g, acts.map((c) => ({ action: c.action, text: actionText(ctx, p, c.action) })), { label: words });
-    } else {
-      g.setAttribute("aria-label", words);
-    }
-    help(g, words, districtHelp(ctx, d.number) + (seized ? `\n${t("cu_seized")} ${ctx.seatName(d.seized_by)}` : "")
-      + (d.smile ? `\n${t("cu_smile")}` : ""), { focusable: false });
-    svg.append(g);
+  const viewBox = `0 ${-top} ${cols * (W + GAP) + GAP} ${rows * (H + GAP) + GAP + top}`;
+  // The board of the last drawing is kept, and each district in it whose drawing would
+  // be the same: a move changes one or two districts, and building and laying out all
+  // thirteen again cost most of a Cult update's time (docs/performance.md, session 9).
+  const label = t("board");
+  if (!kept || kept.viewBox !== viewBox || kept.label !== label) {
+    kept = { viewBox, label, districts: new Map(), svg: s("svg", { class: "board cult-board", viewBox, role: "group", "aria-label": label }) };
   }
+  const svg = kept.svg;
+  const picking = ctx.selected !== null && ctx.selected !== undefined;
+  const names = v.players.map((_, i) => ctx.seatName(i)), levels = v.players.map((pl) => pl.patriarch_level);
+  const glossary = [ctx.lang, language(), Object.keys(ctx.catalog || {}).length];
+  v.districts.forEach((d, k) => {
+    const active = v.active_district === d.number;
+    const acts = districtActions(p, d.number, picking ? ctx.selected : null)
+      .map((c) => ({ action: c.action, text: actionText(ctx, p, c.action) }));
+    // Everything the district's drawing reads; the glossary changes with the language.
+    const key = JSON.stringify([d, active, levels, acts, names, phone, glossary]);
+    const old = kept.districts.get(d.number);
+    if (old && old.key === key && svg.children[k] === old.g) return;
+    const g = drawDistrict(p, ctx, d, spot(d.number), { active, acts, phone, scale });
+    kept.districts.set(d.number, { key, g });
+    if (svg.children[k]) svg.children[k].replaceWith(g); else svg.append(g);
+  });
+  while (svg.children.length > v.districts.length) svg.lastElementChild.remove();
   return svg;
+}
+let kept = null;
+
+function drawDistrict(p, ctx, d, [x, y], { active, acts, phone, scale }) {
+  const v = p.view;
+  const nm = districtName(ctx, d.number), info = districtOf(d.number);
+  const g = s("g", { class: `district${active ? " active" : ""}`, "data-id": `d-${d.number}`, "data-district": d.number });
+  const seized = d.seized_by !== null && d.seized_by !== undefined;
+  g.append(s("rect", { x, y, width: W, height: H, rx: 10, fill: active ? "#fff1c2" : "#fbf8f1",
+    stroke: seized ? seatColour(d.seized_by) : "#8d8677", "stroke-width": seized ? 5 : 1.5 }));
+  const lines = nameLines(`${d.number} ${nm}`);
+  lines.forEach((line, k) => g.append(s("text", { x: x + 10, y: y + 27 + k * 23, "font-size": phone ? 22 : 21,
+    "font-weight": 700, fill: OUTLINE, class: "d-name", text: line })));
+  const base = y + (lines.length > 1 ? 78 : 60);
+  if (!phone) {  // what opens it, at a glance; the whole service is in the help
+    const need = s("g", { class: "d-need" }, at(meeple("#8d8677"), x + W - 48, y + H - 17, 0.45));
+    need.append(s("text", { x: x + W - 38, y: y + H - 10, "font-size": 17, fill: "#4a463f", text: info.access ? `${info.access}+` : "—" }));
+    g.append(need);
+  }
+  if (d.smile) g.append(s("text", { x: x + W - 30, y: y + 27, "font-size": 24, fill: OUTLINE, text: "☺" }));
+  d.priests.forEach((pr, i) => {
+    const row = Math.floor(i / PER_ROW), cx = x + 26 + (i % PER_ROW) * 42 + (row > 1 ? 21 : 0);
+    const cy = base + Math.min(row, 1) * 38;
+    const label = fmt("cu_priestOf", { who: ctx.seatName(pr.owner), what: priestWords(pr, v) });
+    let piece;
+    if (pr.level === "P") {
+      piece = figure(pr.owner, { label });
+      piece.append(s("text", { y: 18, "text-anchor": "middle", "font-size": 19, "font-weight": 800, fill: "#fff",
+        stroke: OUTLINE, "stroke-width": 0.5, text: v.players[pr.owner].patriarch_level }));
+    } else {
+      piece = token(pr.level + (pr.bonus || 0), pr.owner, { label, ring: pr.bonus > 0 });
+    }
+    g.append(at(piece, cx, cy, scale));
+    if (pr.coins) {
+      const stack = at(coin(null, { label: fmt("cu_stack", { n: pr.coins }) }), cx + 14, cy - 20, 0.7);
+      g.append(stack, s("text", { x: cx + 26, y: cy - 14, "font-size": 23, "font-weight": 800, fill: "#5c4300", text: pr.coins }));
+    }
+  });
+  d.altars.forEach((owner, i) => {
+    // a column on the right edge, beside the priests
+    g.append(at(block(owner, { label: fmt("cu_altarOf", { who: ctx.seatName(owner) }) }), x + W - 24 - Math.floor(i / 2) * 30,
+      base - 6 + (i % 2) * 34, scale * 0.9));
+  });
+  const words = `${fmt("cu_district", { n: d.number, name: nm })}${active ? ` (${t("cu_active")})` : ""}`;
+  if (acts.length) {
+    target(g, acts, { label: words });
+  } else {
+    g.setAttribute("aria-label", words);
+  }
+  help(g, words, districtHelp(ctx, d.number) + (seized ? `\n${t("cu_seized")} ${ctx.seatName(d.seized_by)}` : "")
+    + (d.smile ? `\n${t("cu_smile")}` : ""), { focusable: false });
+  return g;
 }
 
 // My free priests as tokens to pick up (placing: first the priest, then the district).

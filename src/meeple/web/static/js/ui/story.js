@@ -124,11 +124,16 @@ const ICON = (dot) => "data:image/svg+xml," + encodeURIComponent(
   `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><circle cx='8' cy='8' r='7' fill='#1d4e89'/>${
     dot ? "<circle cx='12' cy='4' r='4' fill='#e8590c' stroke='#fff' stroke-width='1'/>" : ""}</svg>`);
 
+const ICON_MINE = ICON(true), ICON_OTHERS = ICON(false);
+// Written only when it changes: a new favicon address is a new image for the browser to
+// decode on every update.
 export function signalTurn(mine, title) {
-  document.title = mine ? t("yourTurnTitle") : title ? `${title} — meeple` : "meeple";
+  const text = mine ? t("yourTurnTitle") : title ? `${title} — meeple` : "meeple";
+  if (document.title !== text) document.title = text;
   let link = document.querySelector("link[rel=icon]");
   if (!link) { link = h("link", { rel: "icon" }); document.head.append(link); }
-  link.setAttribute("href", ICON(mine));
+  const href = mine ? ICON_MINE : ICON_OTHERS;
+  if (link.getAttribute("href") !== href) link.setAttribute("href", href);
 }
 
 export const soundOn = () => localStorage.getItem("meeple.sound") === "on";

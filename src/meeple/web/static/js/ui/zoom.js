@@ -8,7 +8,13 @@ export function zoomable(content, state = { scale: 1, x: 0, y: 0 }, { max = 4 } 
   const view = h("div", { class: "zoom-view" }, inner);
   const apply = () => {
     state.scale = Math.min(max, Math.max(1, state.scale));
-    if (state.scale === 1) { state.x = 0; state.y = 0; }
+    if (state.scale === 1) {  // nothing to clamp: no layout to read after a redraw
+      state.x = 0; state.y = 0;
+      inner.style.transform = "";
+      view.classList.remove("zoomed");
+      reset.disabled = true;
+      return;
+    }
     const w = view.clientWidth || 1, hgt = inner.offsetHeight || 1;
     state.x = Math.min(0, Math.max(w - w * state.scale, state.x));
     state.y = Math.min(0, Math.max(hgt - hgt * state.scale, state.y));
