@@ -28,10 +28,13 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first
 # to the table's data-version attribute being written (the last step of a redraw) and
 # the next frame painted; the first load from the navigation's start to the first board
 # painted. The page's own measures (performance.measure 'meeple:*'), when it sets them,
-# are read beside these.
+# are read beside these. The table draws at most once a frame, the newest update it has
+# (session 9): an update superseded before it was drawn is counted in `messages` but
+# timed in no entry of `updates`, and each entry runs from the arrival of the message
+# whose version was drawn (the newest arrival when data-version was written).
 TIMING_SCRIPT = """
 (() => {
-  const m = window.__meepleBench = { updates: [], firstBoard: null };
+  const m = window.__meepleBench = { updates: [], firstBoard: null, messages: 0 };
   let pending = null;
   const painted = (f) => requestAnimationFrame(() => setTimeout(f, 0));
   new MutationObserver((records) => {
@@ -54,7 +57,7 @@ TIMING_SCRIPT = """
       this.addEventListener('message', (ev) => {
         let msg = null;
         try { msg = JSON.parse(ev.data); } catch (e) { return; }
-        if (msg && msg.type === 'update') pending = performance.now();
+        if (msg && msg.type === 'update') { pending = performance.now(); m.messages += 1; }
       });
     }
   };
@@ -193,6 +196,7 @@ def bench_web(moves: int = 30, players: int = 2, rounds: int = 0,
                     page.wait_for_timeout(300)  # the last update's frame
                     updates = [float(x) for x in
                                page.evaluate("() => window.__meepleBench.updates")]
+                    messages = int(page.evaluate("() => window.__meepleBench.messages"))
                     own = _page_measures(page)
                     elapsed = time.perf_counter() - started
                 finally:
@@ -202,7 +206,7 @@ def bench_web(moves: int = 30, players: int = 2, rounds: int = 0,
     if errors:
         raise BenchError(f"the page failed: {errors[0]}")
     upd = _ms(updates)
-    return {"game": "cult", "moves": made, "updates": len(updates),
+    return {"game": "cult", "moves": made, "updates": len(updates), "messages": messages,
             "update_median_ms": upd["median"], "update_p95_ms": upd["p95"],
             "first_load_cold_ms": round(cold, 1), "first_load_warm_ms": round(warm, 1),
             "first_load_parts_ms": parts,
