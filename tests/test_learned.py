@@ -123,3 +123,30 @@ def test_training_stopped_on_held_out_games_beats_the_base_rate() -> None:
     assert figures["valid_auc"] > 0.75
     assert figures["train_positions"] + figures["valid_positions"] == figures["positions"]
     assert model.layers and figures["epochs"] >= 1
+
+
+def test_the_shipped_cult_model_loads_and_beats_the_base_rate_it_was_trained_against() -> None:
+    from meeple.bots.learned import model_path, shipped_model
+
+    assert model_path("cult").exists() and model_path("cult").stat().st_size <= 2_000_000
+    m = shipped_model("cult")
+    assert m is not None and m.meta["game"] == "cult"
+    assert m.meta["valid_log_loss"] < m.meta["baseline_log_loss"]
+    assert m.mean.shape == (len(names()),)
+
+
+@pytest.mark.parametrize("kind", ["learned", "ismcts:10+learned"])
+def test_a_bot_with_the_shipped_cult_model_plays_a_legal_game(kind: str) -> None:
+    from meeple.core.actions import Action
+    from meeple.sim.match import play_match
+
+    chosen: list[tuple[int, Action]] = []
+
+    def check(state: State, player: int, action: Action) -> None:
+        chosen.append((player, action))
+
+    result = play_match("cult", 4, 21, [kind, "random", "random", "random"],
+                        {"max_rounds": 6}, on_action=check)
+    assert result.state.is_terminal() and any(p == 0 for p, _ in chosen)
+    # the record replays to the same end: every move it chose was legal
+    assert result.record.replay().to_json() == result.state.to_json()
