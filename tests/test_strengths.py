@@ -28,6 +28,13 @@ def test_a_result_that_appears_only_under_strong_play_is_named_so() -> None:
     assert v == {"verdict": "strong play only", "direction": "above"}
 
 
+def test_a_result_beyond_parity_on_one_side_at_every_strength_holds_though_its_margin_changes(
+) -> None:
+    # Cult's Anubis: 0.60 under random play, 0.39 under the heuristic, both above 0.25
+    v = verdict([rate(54, 90), rate(35, 90)], parity=0.25)
+    assert v == {"verdict": "holds, margin changes", "direction": "above"}
+
+
 def test_no_result_anywhere_is_even_unless_the_strengths_disagree() -> None:
     assert verdict([rate(25, 100), rate(26, 100)], parity=0.25)["verdict"] == "even"
     assert verdict([rate(1, 4), rate(2, 4)], parity=0.375)["verdict"] == "even"

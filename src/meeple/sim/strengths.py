@@ -6,8 +6,11 @@ A win-rate finding is a group's 95% interval lying wholly above or below parity 
 Strengths are listed from the weakest to the strongest; the strongest decides:
 - ``holds``: significant at the strongest, and every strength's interval overlaps the
   strongest's (the same result whoever plays);
-- ``strong play only``: significant at the strongest, but some weaker strength disagrees
-  (its interval does not overlap) — the effect shows when the game is played well;
+- ``holds, margin changes``: significant on the same side at every strength, but some
+  strengths' intervals do not overlap (the effect is there whoever plays, its size is not);
+- ``strong play only``: significant at the strongest, but some weaker strength is not
+  beyond parity on that side and its interval does not overlap — the effect shows when the
+  game is played well;
 - ``weak play only``: significant at some weaker strength but not at the strongest — an
   artefact of weak play;
 - ``changes``: nowhere significant, but two strengths' intervals do not overlap;
@@ -56,8 +59,11 @@ def verdict(cells: Sequence[dict[str, Any] | None], parity: float | None) -> dic
     top = _side(strongest, parity)
     weaker = [_side(c, parity) for c in seen[:-1]]
     if top != "even":
-        agree = all(_overlap(c, strongest) for c in seen)
-        return {"verdict": "holds" if agree else "strong play only", "direction": top}
+        if all(_overlap(c, strongest) for c in seen):
+            return {"verdict": "holds", "direction": top}
+        if all(s == top for s in weaker):
+            return {"verdict": "holds, margin changes", "direction": top}
+        return {"verdict": "strong play only", "direction": top}
     if any(s != "even" for s in weaker):
         return {"verdict": "weak play only",
                 "direction": next(s for s in weaker if s != "even")}
@@ -103,6 +109,9 @@ def findings(comparison: dict[str, Any]) -> list[str]:
             if r["verdict"] == "holds" and r["direction"]:
                 robust.append(f"{what} {group}: wins {more} than parity at every strength "
                               f"({values}).")
+            elif r["verdict"] == "holds, margin changes":
+                robust.append(f"{what} {group}: wins {more} than parity at every strength, "
+                              f"by a margin that changes with the strength ({values}).")
             elif r["verdict"] == "strong play only":
                 strong.append(f"{what} {group}: {r['direction']} parity under the strongest "
                               f"play, not under weaker play ({values}).")
