@@ -23,6 +23,7 @@ def test_bench_web_times_a_few_cult_moves_and_both_first_loads() -> None:
     assert out["game"] == "cult" and out["moves"] == 3
     # Every update drawn was a message; a message superseded before drawing is not timed.
     assert 1 <= out["updates"] <= out["messages"]
+    assert 0 < out["every_message_ms"]["median"] <= out["every_message_ms"]["p95"] < 60_000
     assert 0 < out["update_median_ms"] <= out["update_p95_ms"] < 60_000
     assert 0 < out["first_load_cold_ms"] < 60_000 and 0 < out["first_load_warm_ms"] < 60_000
     own = out["page_measures"]

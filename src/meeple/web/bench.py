@@ -29,13 +29,14 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first
 # the next frame painted; the first load from the navigation's start to the first board
 # painted. The page's own measures (performance.measure 'meeple:*'), when it sets them,
 # are read beside these. The table draws at most once a frame, the newest update it has
-# (session 9): an update superseded before it was drawn is counted in `messages` but
-# timed in no entry of `updates`, and each entry runs from the arrival of the message
-# whose version was drawn (the newest arrival when data-version was written).
+# (session 9): each entry of `updates` runs from the arrival of the message whose version
+# was drawn (the newest arrival when data-version was written); `everyMessage` times
+# every message, a superseded one too, from its arrival to the first drawing painted
+# after it (its version or a newer one).
 TIMING_SCRIPT = """
 (() => {
-  const m = window.__meepleBench = { updates: [], firstBoard: null, messages: 0 };
-  let pending = null;
+  const m = window.__meepleBench = { updates: [], firstBoard: null, messages: 0, everyMessage: [] };
+  let pending = null, waiting = [];
   const painted = (f) => requestAnimationFrame(() => setTimeout(f, 0));
   new MutationObserver((records) => {
     const board = document.querySelector('#board');
@@ -44,9 +45,14 @@ TIMING_SCRIPT = """
       painted(() => { m.firstBoard = performance.now(); });
     }
     if (pending !== null && records.some((r) => r.type === 'attributes')) {
-      const t0 = pending;
+      const t0 = pending, all = waiting;
       pending = null;
-      painted(() => { m.updates.push(performance.now() - t0); });
+      waiting = [];
+      painted(() => {
+        const now = performance.now();
+        m.updates.push(now - t0);
+        for (const t of all) m.everyMessage.push(now - t);
+      });
     }
   }).observe(document, { childList: true, subtree: true, attributes: true,
                          attributeFilter: ['data-version'] });
@@ -57,7 +63,11 @@ TIMING_SCRIPT = """
       this.addEventListener('message', (ev) => {
         let msg = null;
         try { msg = JSON.parse(ev.data); } catch (e) { return; }
-        if (msg && msg.type === 'update') { pending = performance.now(); m.messages += 1; }
+        if (msg && msg.type === 'update') {
+          pending = performance.now();
+          waiting.push(pending);
+          m.messages += 1;
+        }
       });
     }
   };
@@ -197,6 +207,8 @@ def bench_web(moves: int = 30, players: int = 2, rounds: int = 0,
                     updates = [float(x) for x in
                                page.evaluate("() => window.__meepleBench.updates")]
                     messages = int(page.evaluate("() => window.__meepleBench.messages"))
+                    every = [float(x) for x in
+                             page.evaluate("() => window.__meepleBench.everyMessage")]
                     own = _page_measures(page)
                     elapsed = time.perf_counter() - started
                 finally:
@@ -208,6 +220,7 @@ def bench_web(moves: int = 30, players: int = 2, rounds: int = 0,
     upd = _ms(updates)
     return {"game": "cult", "moves": made, "updates": len(updates), "messages": messages,
             "update_median_ms": upd["median"], "update_p95_ms": upd["p95"],
+            "every_message_ms": _ms(every),
             "first_load_cold_ms": round(cold, 1), "first_load_warm_ms": round(warm, 1),
             "first_load_parts_ms": parts,
             "page_measures": {k: {**_ms(v), "count": len(v)} for k, v in sorted(own.items())},
