@@ -65,11 +65,21 @@ def evaluate_guarded(s: ClashState) -> list[float]:
     ``general`` bot's evaluation."""
     if s.is_terminal():
         return s.returns()
+    if any(not s.cities_of(p) for p in range(s.n)):
+        # A player with no city ends the game at this round's status phase (D-29), on
+        # the points as they stand: taking a last city wins only a player who is ahead.
+        return _chances([s.vp(p) for p in range(s.n)], ENDING_SPREAD)
     return _chances([worth_guarded(s, p) for p in range(s.n)])
 
 
-def _chances(w: list[float]) -> list[float]:
+# How sure the points make a winner once the game ends this round (the usual spread is
+# 2.5 points: the promise of a position is guessed; here only the status phase's
+# objectives and advance can still change the points).
+ENDING_SPREAD = 1.0
+
+
+def _chances(w: list[float], spread: float = 2.5) -> list[float]:
     top = max(w)
-    e = [math.exp((x - top) / 2.5) for x in w]
+    e = [math.exp((x - top) / spread) for x in w]
     total = sum(e)
     return [x / total for x in e]
