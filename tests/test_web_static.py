@@ -138,5 +138,7 @@ def test_the_shipped_shell_holds_no_games_module_and_every_listed_module_is_serv
         assert not set(lists[game]) & set(shell), game
     # A Cult table loads nothing of another game.
     assert not [u for u in lists["cult"] if re.search(r"/(clash|cyclades|colonies)", u)]
+    # A replay imports its own game's module when it opens, not all four.
+    assert not [u for u in lists["replay"] if re.search(r"/(cult|clash|cyclades|colonies)", u)]
     for url in {*urls, *(u for urls_ in lists.values() for u in urls_)}:
         assert client.get(url).status_code == 200, url

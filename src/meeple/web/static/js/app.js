@@ -11,8 +11,9 @@ import { adminLink, showAdmin, startNotices } from "./admin.js";
 const app = document.getElementById("app");
 let leave = null;
 
-// A view whose module is imported when it is first opened: a replay draws every game's
-// board, and a table should not compile them all. Leaving before it came draws nothing.
+// A view whose module is imported when it is first opened (a table needs no replay, no
+// account page); the replay then imports its own game's module only, as a table does
+// (js/games.js). Leaving before it came draws nothing.
 function later(load, show) {
   let left = false, stop = null;
   load().then((m) => { if (!left) stop = show(m); })

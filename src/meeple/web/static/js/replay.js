@@ -11,14 +11,10 @@ import { hideIfOrphaned } from "./ui/tooltip.js";
 import { LOBBY_TEXT } from "./text/lobby.js";
 import { TABLE_TEXT } from "./text/table.js";
 import { lobbyStyle } from "./lobby.js";
-import * as cult from "./cult.js";
-import * as colonies from "./colonies.js";
-import * as cyclades from "./cyclades.js";
-import * as clash from "./clash.js";
+import { gameModule } from "./games.js";
 
 addText(LOBBY_TEXT);
 addText(TABLE_TEXT);
-const GAMES = { cult, colonies, cyclades, clash };
 const WINDOW = 30;  // the replay route sends the last 30 log lines of a position
 
 // Where a position's log (its last WINDOW lines) ends in the finished game's log: the
@@ -54,7 +50,7 @@ export function showReplay(root, gid, token) {
     h("div", { class: "side-area" }, h("section", { class: "panel log-panel", "aria-labelledby": "log-title" },
       h("h2", { id: "log-title", text: t("log") }), logBox), side)));
   const cache = new Map();
-  let base = null, full = [], at = 0, total = 0, want = 0, catalog = {};
+  let base = null, full = [], at = 0, total = 0, want = 0, catalog = {}, mod = null;
   const position = (v) => {
     if (!cache.has(v)) cache.set(v, call("GET", `/api/games/${gid}/replay?version=${v}`, { token }).catch((e) => { cache.delete(v); throw e; }));
     return cache.get(v);
@@ -82,7 +78,7 @@ export function showReplay(root, gid, token) {
   }
 
   function draw(r, prev) {
-    const m = GAMES[base.game];
+    const m = mod;
     const p = payloadOf(r);
     let changed = new Set();
     if (prev && m && m.changedIds) {
@@ -96,10 +92,10 @@ export function showReplay(root, gid, token) {
     zoom.refresh();
     const panels = part(() => m.players(p, ctx));
     clear(side).append(h("h2", { class: "sr", text: t("players") }), ...[].concat(panels || []));
-    const my = m.mine ? part(() => m.mine(p, ctx)) : null;
+    const my = m && m.mine ? part(() => m.mine(p, ctx)) : null;
     clear(mine).append(my || "");
     mine.hidden = !my;
-    const x = m.extra ? part(() => m.extra(p, ctx)) : null;
+    const x = m && m.extra ? part(() => m.extra(p, ctx)) : null;
     clear(extra).append(x || "");
     // A replay shows, it does not act: no form or button of the game's panels is live.
     // (Selects stay: they choose what to read, such as a season's report.)
@@ -172,8 +168,10 @@ export function showReplay(root, gid, token) {
     base = { game: p.game, title: p.title, seat: p.seat, seats: p.seats, players: p.players, game_id: p.game_id, role: p.role };
     title.textContent = `${t("lb.replayOf")}: ${p.title}`;
     document.title = `${t("lb.replayOf")}: ${p.title} — meeple`;
-    const [cat, log] = await Promise.all([fetchCatalog(p.game), call("GET", `/api/games/${gid}/log`, { token }).catch(() => [])]);
+    const [cat, log, m] = await Promise.all([fetchCatalog(p.game),
+      call("GET", `/api/games/${gid}/log`, { token }).catch(() => []), gameModule(p.game)]);
     catalog = cat;
+    mod = m;
     full = log.map((e) => e.text);
     await go(0);
   }).catch((e) => { error.textContent = e.message; });

@@ -9,6 +9,7 @@ import { addText, language } from "./i18n.js";
 import { CONNECTION_TEXT } from "./text/connection.js";
 import { t } from "./ui/text.js";
 import { remember } from "./store.js";
+import { gameModule } from "./games.js";
 import { arrowKeys, targetOf } from "./ui/targets.js";
 import { allOptions, choiceButton, choiceControls, popover } from "./ui/choices.js";
 import { zoomable } from "./ui/zoom.js";
@@ -17,18 +18,6 @@ import { hideIfOrphaned } from "./ui/tooltip.js";
 import { chime, clock, endScreen, logLine, setSound, signalTurn, sinceList, soundOn } from "./ui/story.js";
 
 addText(CONNECTION_TEXT);
-
-// A game's module is imported when its table opens, so that a Cult table compiles none
-// of the other games' modules; the page lists each game's files (window.__meepleModules,
-// from the server) and preloads them side by side. A game with no module of its own is
-// drawn as text.
-const GAME_NAME = /^[a-z][a-z0-9_]*$/;
-async function gameModule(game) {
-  const known = window.__meepleModules;
-  if (!GAME_NAME.test(game) || (known && !known[game])) return null;
-  if (window.__meeplePreload) window.__meeplePreload(game);
-  return import(`./${game}.js`);
-}
 
 // A small clock face (the fonts on many machines have no clock glyph).
 const clockIcon = () => s("svg", { class: "icon", width: 16, height: 16, viewBox: "0 0 16 16", "aria-hidden": "true" },

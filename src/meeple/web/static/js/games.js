@@ -1,0 +1,12 @@
+// A game's module is imported when its table or replay opens, so that a Cult table
+// compiles none of the other games' modules; the page lists each game's files
+// (window.__meepleModules, from the server) and preloads them side by side. A game with
+// no module of its own is drawn as text (null here).
+const GAME_NAME = /^[a-z][a-z0-9_]*$/;
+
+export async function gameModule(game) {
+  const known = window.__meepleModules;
+  if (!GAME_NAME.test(game) || (known && !known[game])) return null;
+  if (window.__meeplePreload) window.__meeplePreload(game);
+  return import(`./${game}.js`);
+}
