@@ -30,10 +30,10 @@ def replay(row: dict[str, Any], actions: list[Appended], version: int,
 
 
 def _position(state: State, seat: int | None, version: int, lang: str) -> dict[str, Any]:
-    view = localize(state.view(seat), lang)
-    view.pop("log", None)
-    log = [e.line(lang) for e in state.log.visible(seat)]
+    # The position's last lines travel beside the view: its own log is not built.
+    view = localize(state.view_without_log(seat), lang)
+    log = [e.line(lang) for e in state.log.visible(seat)[-30:]]
     return {"version": version, "round": state.round, "view": view,
-            "board": state.render(seat), "log": log[-30:],
+            "board": state.render(seat), "log": log,
             "finished": state.is_terminal(),
             "result": localize(state.result(), lang) if state.is_terminal() else None}
