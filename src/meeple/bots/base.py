@@ -31,6 +31,16 @@ class Bot(ABC):
                sample: Sampler | None = None) -> Action: ...
 
 
+def some_of(legal: list[Action], limit: int, rng: Rng) -> list[Action]:
+    """``legal`` itself when it holds at most ``limit`` actions, else ``limit`` of them
+    drawn at random (a bot that judges each candidate cannot judge hundreds)."""
+    if len(legal) <= limit:
+        return legal
+    picked = legal[:]
+    rng.shuffle(picked)
+    return picked[:limit]
+
+
 class RandomBot(Bot):
     """Uniform over the legal actions."""
 

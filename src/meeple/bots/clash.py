@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.bots.base import Bot, Sampler
+from meeple.bots.base import Bot, Sampler, some_of
 from meeple.core.actions import Action
 from meeple.core.game import State
 from meeple.games.clash.evaluate import evaluate_guarded
@@ -49,11 +49,7 @@ class ClashGeneral(Bot):
         me = int(view["viewer"])
         rng = self.rng
         base = sample(rng.below(1 << 62)).silence()
-        candidates = legal
-        if len(legal) > CANDIDATES:
-            candidates = legal[:]
-            rng.shuffle(candidates)
-            candidates = candidates[:CANDIDATES]
+        candidates = some_of(legal, CANDIDATES, rng)
         judged: list[tuple[float, int, State]] = []
         for i, a in enumerate(candidates):
             s = base.clone()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from meeple.bots.base import Bot, Sampler
+from meeple.bots.base import Bot, Sampler, some_of
 from meeple.core.actions import Action
 from meeple.core.game import Game, State
 
@@ -37,11 +37,7 @@ class Greedy(Bot):
             return legal[0] if len(legal) == 1 else self.rng.choice(legal)
         me = int(view["viewer"])
         rng = self.rng
-        candidates = legal
-        if len(legal) > MAX_CANDIDATES:
-            candidates = legal[:]
-            rng.shuffle(candidates)
-            candidates = candidates[:MAX_CANDIDATES]
+        candidates = some_of(legal, MAX_CANDIDATES, rng)
         # samples that keep no log (the bot's own copies; it reads only the evaluation)
         bases = [sample(rng.below(1 << 62)).silence() for _ in range(self.samples)]
         best, best_score = candidates[0], -1.0
