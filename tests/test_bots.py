@@ -8,6 +8,7 @@ from meeple.bots.ismcts import ISMCTS
 from meeple.core.conformance import play_random
 from meeple.core.game import Game, State
 from meeple.core.registry import game_names, get_game
+from tests.bot_helpers import choices_when_only_hidden_facts_differ
 
 KINDS = ["random", "heuristic", "ismcts:30"]
 
@@ -29,19 +30,10 @@ def test_a_bot_chooses_the_same_when_only_hidden_facts_differ(
     game, real = _position(name, seed, 150)
     if real.is_terminal():
         pytest.skip("the random game ended before the position")
-    p = real.current_players()[0]
-    other = game.redeal_hidden(real, p, seed + 99)  # what p cannot see, dealt again
-    assert other.to_json() != real.to_json()
-    choices = []
-    for state in (real, other):
-        bot = make_bot(kind, name, 1234)
-
-        def sample(seed: int, st: State = state) -> State:
-            return game.redeal_hidden(st, p, seed)
-
-        choices.append(bot.choose(state.view(p), state.legal_actions(p), sample))
+    choices = choices_when_only_hidden_facts_differ(
+        game, real, lambda: make_bot(kind, name, 1234), seed + 99)
     assert choices[0] == choices[1]
-    assert choices[0] in real.legal_actions(p)
+    assert choices[0] in real.legal_actions(real.current_players()[0])
 
 
 def test_the_ismcts_budget_is_read_from_its_name() -> None:
@@ -76,16 +68,7 @@ def test_search_plays_a_whole_game_of_each() -> None:
 def test_the_colonies_planner_chooses_the_same_when_only_hidden_facts_differ(
         seed: int, steps: int) -> None:
     game, real = _position("colonies", seed, steps)
-    p = real.current_players()[0]
-    other = game.redeal_hidden(real, p, seed + 99)
-    assert other.to_json() != real.to_json()
-    choices = []
-    for state in (real, other):
-        bot = make_bot("planner", "colonies", 1234)
-
-        def sample(seed: int, st: State = state) -> State:
-            return game.redeal_hidden(st, p, seed)
-
-        choices.append(bot.choose(state.view(p), state.legal_actions(p), sample))
+    choices = choices_when_only_hidden_facts_differ(
+        game, real, lambda: make_bot("planner", "colonies", 1234), seed + 99)
     assert choices[0] == choices[1]
-    assert choices[0] in real.legal_actions(p)
+    assert choices[0] in real.legal_actions(real.current_players()[0])

@@ -13,6 +13,7 @@ from meeple.core.registry import get_game
 from meeple.games.clash.evaluate import evaluate_guarded, worth_guarded
 from meeple.games.clash.features import danger, settler_sites
 from meeple.sim.match import bot_chooser, play_match
+from tests.bot_helpers import choices_when_only_hidden_facts_differ
 from tests.clash_helpers import city, fresh, unit
 
 GAME = get_game("clash")
@@ -111,16 +112,7 @@ def test_the_general_chooses_the_same_when_only_hidden_facts_differ(
     real = play_random(GAME.new_state(players, seed), steps, seed)
     if real.is_terminal():
         pytest.skip("the random game ended before the position")
-    p = real.current_players()[0]
-    other = GAME.redeal_hidden(real, p, seed + 99)  # what p cannot see, dealt again
-    assert other.to_json() != real.to_json()
-    choices = []
-    for state in (real, other):
-        bot = make_bot("general", "clash", 1234)
-
-        def sample(seed: int, st: State = state) -> State:
-            return GAME.redeal_hidden(st, p, seed)
-
-        choices.append(bot.choose(state.view(p), state.legal_actions(p), sample))
+    choices = choices_when_only_hidden_facts_differ(
+        GAME, real, lambda: make_bot("general", "clash", 1234), seed + 99)
     assert choices[0] == choices[1]
-    assert choices[0] in real.legal_actions(p)
+    assert choices[0] in real.legal_actions(real.current_players()[0])

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from meeple.bots.base import Bot
 from meeple.bots.greedy import Greedy
 from meeple.bots.ismcts import ISMCTS
 from meeple.bots.learned import ValueModel, learned_evaluate
@@ -19,6 +20,7 @@ from meeple.core.game import State
 from meeple.core.registry import get_game
 from meeple.games.cult.features import features, features_all, names
 from meeple.games.cult.state import CultState
+from tests.bot_helpers import choices_when_only_hidden_facts_differ
 
 
 @pytest.fixture(scope="module")
@@ -69,20 +71,15 @@ def test_a_bot_with_the_learned_evaluation_chooses_the_same_when_only_hidden_fac
         model: Path, search: bool) -> None:
     game = get_game("cult")
     real = _position(8)
-    p = real.current_players()[0]
-    other = game.redeal_hidden(real, p, 99)
-    assert other.to_json() != real.to_json()
     evaluate = learned_evaluate("cult", ValueModel.load(model))
-    choices = []
-    for state in (real, other):
-        bot = (ISMCTS(1234, game, iterations=20, evaluate=evaluate) if search
-               else Greedy(1234, game, evaluate))
 
-        def sample(seed: int, st: State = state) -> State:
-            return game.redeal_hidden(st, p, seed)
+    def new_bot() -> Bot:
+        return (ISMCTS(1234, game, iterations=20, evaluate=evaluate) if search
+                else Greedy(1234, game, evaluate))
 
-        choices.append(bot.choose(state.view(p), state.legal_actions(p), sample))
-    assert choices[0] == choices[1] and choices[0] in real.legal_actions(p)
+    choices = choices_when_only_hidden_facts_differ(game, real, new_bot, 99)
+    assert choices[0] == choices[1]
+    assert choices[0] in real.legal_actions(real.current_players()[0])
 
 
 def test_training_a_game_without_features_names_the_problem() -> None:
