@@ -1,6 +1,8 @@
 """Bots see only their seat's view and samples of its information set, so two positions
 that differ only in what that seat cannot see get the same choice from the same seed."""
 
+import time
+
 import pytest
 
 from meeple.bots.base import make_bot
@@ -72,3 +74,21 @@ def test_the_colonies_planner_chooses_the_same_when_only_hidden_facts_differ(
         game, real, lambda: make_bot("planner", "colonies", 1234), seed + 99)
     assert choices[0] == choices[1]
     assert choices[0] in real.legal_actions(real.current_players()[0])
+
+
+def test_the_search_time_budget_is_cpu_time_so_waiting_does_not_use_it_up() -> None:
+    game, state = _position("cult", 3, 41)
+    p = state.current_players()[0]
+    assert len(state.legal_actions(p)) > 1  # a real choice: the search runs
+    waits: list[int] = []
+
+    def slow_sample(seed: int) -> State:
+        if not waits:  # the first sample waits far longer than the whole budget
+            waits.append(seed)
+            time.sleep(0.4)
+        return game.redeal_hidden(state, p, seed)
+
+    bot = ISMCTS(5, game, seconds=0.1)
+    bot.choose(state.view(p), state.legal_actions(p), slow_sample)
+    # On wall time the budget would be spent during the wait: one iteration at most.
+    assert waits and bot.last_iterations > 3

@@ -77,14 +77,17 @@ class ISMCTS(Bot):
         me = int(view["viewer"])
         root = Node()
         allowed = set(legal)
-        deadline = time.perf_counter() + self.seconds if self.seconds else math.inf
+        # The budget is CPU time of this process, not wall time: a bot plays as strongly on
+        # a loaded machine (arenas run niced beside other work) as on an idle one.
+        deadline = time.process_time() + self.seconds if self.seconds else math.inf
         if self.prior or self.top:
             scores = self._seed_root(root, _quiet(sample, self.rng.below(1 << 62)), me,
                                      legal)
             if self.top:
                 allowed = set(sorted(legal, key=lambda a: -scores[a])[:self.top])
         done = 0
-        while (done < self.iterations if self.iterations else time.perf_counter() < deadline):
+        while (done < self.iterations if self.iterations
+               else time.process_time() < deadline):
             self._iterate(root, _quiet(sample, self.rng.below(1 << 62)), me, allowed)
             done += 1
         self.last_iterations = done
