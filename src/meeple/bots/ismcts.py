@@ -113,6 +113,9 @@ class ISMCTS(Bot):
         node = root
         path: list[tuple[Node, int]] = []
         rng = self.rng
+        # The evaluation of ``state`` when a greedy step already made it (else None): the
+        # leaf is not evaluated twice.
+        known: list[float] | None = None
         while not state.is_terminal():
             p = state.current_players()[0]
             actions = state.legal_actions(p)
@@ -124,12 +127,14 @@ class ISMCTS(Bot):
                 if child is not None:
                     child.available += 1
             if untried:
-                a = (self._greedy(state, p, untried, self.expand)
-                     if self.expand and node is not root else rng.choice(untried))
+                if self.expand and node is not root:
+                    a, state, known = self._greedy(state, p, untried, self.expand)
+                else:
+                    a = rng.choice(untried)
+                    state.apply_unchecked(p, a)
                 child = Node()
                 child.available = 1
                 node.children[(p, a)] = child
-                state.apply_unchecked(p, a)
                 path.append((child, p))
                 break
             c = self.exploration
@@ -142,30 +147,49 @@ class ISMCTS(Bot):
                 break
             p = state.current_players()[0]
             legal = state.legal_actions(p)
-            state.apply_unchecked(p, self._greedy(state, p, legal, self.greedy)
-                                  if self.greedy else rng.choice(legal))
-        values = self.evaluate(state)
+            if self.greedy:
+                _, state, known = self._greedy(state, p, legal, self.greedy)
+            else:
+                state.apply_unchecked(p, rng.choice(legal))
+                known = None
+        values = known if known is not None else self.evaluate(state)
         root.visits += 1
         for n, p in path:
             n.visits += 1
             n.reward += values[p] if p < len(values) else 0.0
 
+    def _greedy(self, state: State, p: int, legal: list[Action],
+                width: int) -> tuple[Action, State, list[float] | None]:
+        """The best for ``p`` by the one-ply evaluation among ``width`` candidates, the
+        state after it (``state`` itself or a copy: the caller drops the other) and its
+        evaluation (None when there was no choice to judge).
 
-    def _greedy(self, state: State, p: int, legal: list[Action], width: int) -> Action:
-        """The best for ``p`` by the one-ply evaluation among ``width`` candidates."""
+        The same choice as judging each candidate on its own copy: a candidate drawn
+        twice is judged once (a copy given the same action ends the same, its own random
+        stream included), and the last new candidate is played on ``state`` itself, which
+        is not needed after it (tests/test_quiet_search.py, the decision list in
+        docs/performance.md, "Search speed")."""
         if len(legal) == 1:
-            return legal[0]
+            state.apply_unchecked(p, legal[0])
+            return legal[0], state, None
         rng = self.rng
         pool = legal if len(legal) <= width else [
             legal[rng.below(len(legal))] for _ in range(width)]
-        best, best_value = pool[0], -1.0
-        for a in pool:
-            s = state.clone()
-            s.apply_unchecked(p, a)
-            value = self.evaluate(s)[p] + rng.below(1000) * 1e-9
+        last = len(pool) - 1
+        judged: dict[Action, tuple[list[float], State]] = {}
+        best = pool[0]
+        best_value = -1.0
+        for i, a in enumerate(pool):
+            seen = judged.get(a)
+            if seen is None:
+                s = state if i == last else state.clone()
+                s.apply_unchecked(p, a)
+                seen = judged[a] = (self.evaluate(s), s)
+            value = seen[0][p] + rng.below(1000) * 1e-9
             if value > best_value:
                 best, best_value = a, value
-        return best
+        values, after = judged[best]
+        return best, after, values
 
 
 def _quiet(sample: Sampler, seed: int) -> State:
