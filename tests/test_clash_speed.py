@@ -4,13 +4,16 @@ random player's lazy draw stays uniform over the legal list."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from typing import Any
 
 from meeple.core.rng import Rng
 from meeple.games.clash.draw import parts
+from meeple.games.clash.evaluate import evaluate, worth
 from meeple.games.clash.game import ClashGame
 from meeple.games.clash.state import FIELDS, ClashState
+from meeple.games.clash.status import met
 
 
 def _midgame(seed: int, steps: int) -> ClashState:
@@ -126,3 +129,37 @@ def test_random_action_is_uniform_over_the_legal_actions() -> None:
     spread = 5 * (per * (1 - 1 / len(listed))) ** 0.5
     assert all(abs(k - per) <= spread for k in counts.values()), counts.most_common(3)
     assert s.legal_actions(p) == listed and s._units_by_hex is None
+
+
+def _plain_evaluate(s: ClashState) -> list[float]:
+    """The evaluation as it was written before the one-pass version: ``worth`` per player."""
+    if s.is_terminal():
+        return s.returns()
+    w = [worth(s, p) for p in range(s.n)]
+    top = max(w)
+    e = [math.exp((x - top) / 2.5) for x in w]
+    total = sum(e)
+    return [x / total for x in e]
+
+
+def test_the_one_pass_evaluation_gives_exactly_the_floats_of_worth() -> None:
+    checked = met_objectives = buildings = 0
+    for players in (2, 3, 4):
+        for seed in range(3):
+            s = ClashGame().new_state(players, seed)
+            rng = Rng(seed)
+            step = 0
+            while not s.is_terminal():
+                if step % 7 == 0:
+                    assert evaluate(s) == _plain_evaluate(s)
+                    checked += 1
+                    met_objectives += sum(
+                        met(s, p, card, "peaceful") for p in range(s.n)
+                        for card in s.objective_hand[p])
+                    buildings += sum(len(c["bld"]) for c in s.cities)
+                p = s.current_players()[0]
+                s.apply_unchecked(p, rng.choice(s.legal_actions(p)))
+                step += 1
+            assert evaluate(s) == s.returns()
+    # the positions reach what the pass counts: objectives met, buildings in cities
+    assert checked > 300 and met_objectives > 0 and buildings > 0

@@ -8,7 +8,7 @@ import math
 
 from meeple.games.clash.features import danger, settler_sites
 from meeple.games.clash.state import ClashState
-from meeple.games.clash.status import met
+from meeple.games.clash.status import BUILT, VP, met
 
 
 def worth(s: ClashState, p: int) -> float:
@@ -37,13 +37,96 @@ def worth(s: ClashState, p: int) -> float:
 
 
 def evaluate(s: ClashState) -> list[float]:
+    """Every player's ``worth`` turned into chances.
+
+    The search evaluates every candidate it weighs (most of its time, issue 19), so the
+    worths are taken here in one pass over the units and cities for all players, with
+    the same arithmetic in the same order as ``worth``: the same floats, hence the same
+    choices (tests/test_clash_speed.py compares them)."""
     if s.is_terminal():
         return s.returns()
-    w = [worth(s, p) for p in range(s.n)]
+    w = _worths(s)
     top = max(w)
     e = [math.exp((x - top) / 2.5) for x in w]
     total = sum(e)
     return [x / total for x in e]
+
+
+_VP_PIECE, _VP_ADVANCE, _VP_OBJECTIVE, _VP_WONDER = (
+    VP[k] for k in ("city_piece", "advance", "objective", "wonder"))
+
+
+def _worths(s: ClashState) -> list[float]:
+    """``worth`` of every player of a game not over, in one pass."""
+    n = s.n
+    left = max(0, int(s.options.get("rounds") or 6) - s.round) + 1
+    soon = min(1.0, left / 3)
+    units = [{"settler": 0, "infantry": 0, "ship": 0} for _ in range(n)]
+    for u in s.units:
+        o = u[0]
+        if 0 <= o < n:
+            mine = units[o]
+            mine[u[1]] = mine.get(u[1], 0) + 1
+    # What ``score_parts`` and the objectives' measures read from the cities.
+    pieces = [0] * n
+    foreign = [0] * n
+    cities = [0] * n
+    moods = [0] * n
+    wonders = [0] * n
+    biggest = [0] * n
+    happy = [0] * n
+    built = [{"temples": 0, "academies": 0, "ports": 0} for _ in range(n)]
+    for c in s.cities:
+        o = c["owner"]
+        bld = c["bld"]
+        for b in bld.values():
+            if 0 <= b < n:
+                pieces[b] += 1
+                if b != o:
+                    foreign[b] += 1
+        if not 0 <= o < n:
+            continue
+        pieces[o] += 1
+        cities[o] += 1
+        mood = c["mood"]
+        moods[o] += int(mood)
+        if mood == 2:
+            happy[o] += 1
+        wonders[o] += len(c["wonders"])
+        size = 1 + len(bld)
+        if size > biggest[o]:
+            biggest[o] = size
+        mine_built = built[o]
+        for key, building in BUILT.items():
+            if building in bld:
+                mine_built[key] += 1
+    out = []
+    for p in range(n):
+        r = s.res[p]
+        count = units[p]
+        vp = float(sum((float(pieces[p] * _VP_PIECE), float(len(s.adv[p]) * _VP_ADVANCE),
+                        float(len(s.claimed[p]) * _VP_OBJECTIVE),
+                        float(_VP_WONDER * wonders[p]))))
+        promise: float = 0.0
+        promise += 0.12 * (r["food"] + r["wood"] + r["ore"] + r["ideas"]) + 0.2 * r["gold"]
+        promise += 0.1 * (r["mood"] + r["culture"])
+        promise += 0.6 * count["settler"] * soon
+        promise += 0.25 * count["infantry"] + 0.15 * count["ship"]
+        promise += 0.3 * moods[p] * soon
+        hand = s.objective_hand[p]
+        if hand:
+            # the measures ``status.measure`` would take, from the pass above
+            known: dict[str, int] = {
+                "ships": count["ship"], "settlers": count["settler"],
+                "army": count["infantry"], "cities": cities[p], "city_size": biggest[p],
+                "happy_cities": happy[p], "wonders": wonders[p],
+                "foreign_buildings": foreign[p], **built[p]}
+            for card in sorted(set(hand)):  # a fixed order: the same sum in every process
+                promise += (0.8 if met(s, p, card, "peaceful", known) else 0.15) \
+                    * hand.count(card)
+        promise += 0.1 * len(s.action_hand[p]) + 0.5 * len(s.wonder_hand[p]) * min(1.0, left / 4)
+        out.append(vp + promise)
+    return out
 
 
 CITY_GROWTH = 1.5
