@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import time
+from math import log, sqrt
 from typing import Any
 
 from meeple.bots.base import Bot, Sampler
@@ -121,10 +122,13 @@ class ISMCTS(Bot):
             actions = state.legal_actions(p)
             if node is root:
                 actions = [a for a in actions if a in allowed] or actions
-            untried = [a for a in actions if (p, a) not in node.children]
+            children = node.children
+            untried = []
             for a in actions:
-                child = node.children.get((p, a))
-                if child is not None:
+                child = children.get((p, a))
+                if child is None:
+                    untried.append(a)
+                else:
                     child.available += 1
             if untried:
                 if self.expand and node is not root:
@@ -137,9 +141,15 @@ class ISMCTS(Bot):
                 node.children[(p, a)] = child
                 path.append((child, p))
                 break
+            # UCB with availability counts; the first of equal scores wins
             c = self.exploration
-            a = max(actions, key=lambda x: _ucb(node.children[(p, x)], c))
-            node = node.children[(p, a)]
+            a, node, best = actions[0], root, -math.inf
+            for x in actions:
+                n = children[(p, x)]
+                visits = n.visits
+                score = n.reward / visits + c * sqrt(log(max(n.available, 1)) / visits)
+                if score > best:
+                    a, node, best = x, n, score
             state.apply_unchecked(p, a)
             path.append((node, p))
         for _ in range(self.rollout):
@@ -197,7 +207,3 @@ def _quiet(sample: Sampler, seed: int) -> State:
     rules and its evaluation, and a sample is the bot's own copy (the play is the same,
     tested in tests/test_quiet_search.py)."""
     return sample(seed).silence()
-
-
-def _ucb(n: Node, c: float) -> float:
-    return n.reward / n.visits + c * math.sqrt(math.log(max(n.available, 1)) / n.visits)
