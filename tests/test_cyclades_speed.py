@@ -178,3 +178,21 @@ def test_evaluation_equals_the_plain_formulation_float_for_float() -> None:
             assert total == _plain_income(state, p)[0]
             incomes.add(total)
     assert len(incomes) > 5
+
+
+def test_a_repeated_log_line_is_the_same_text_and_equal_to_one_made_anew() -> None:
+    # t() keeps the texts it made: the same key and arguments give the same immutable object,
+    # equal (and the same JSON) to a text made from scratch; a number and a truth value are
+    # different arguments; a list argument (not hashable) still makes its text.
+    from meeple.core.text import Text
+    from meeple.games.cyclades import texts as T
+
+    a = T.t("log.ends", who=T.seat(2))
+    assert T.t("log.ends", who=T.seat(2)) is a
+    assert a == Text("cyclades.log.ends", who=T.seat(2))
+    assert a.to_json() == Text("cyclades.log.ends", who=T.seat(2)).to_json()
+    assert T.t("paid", n=1).args == (("n", 1),)
+    flag = T.t("paid", n=True).args[0][1]
+    assert flag is True
+    group = T.t("log.moves", who=T.seat(0), units=[T.count("troop", 2)])
+    assert dict(group.args)["units"] == [T.count("troop", 2)]
