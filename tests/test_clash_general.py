@@ -99,9 +99,9 @@ def test_the_general_plays_only_legal_actions_through_a_whole_game() -> None:
     assert result.state.is_terminal()
 
 
-def test_the_general_plays_clash_only() -> None:
-    with pytest.raises(ValueError, match="Clash of Cultures only"):
-        make_bot("general", "cult", 1)
+def test_the_general_plays_clash_and_cult_only() -> None:
+    with pytest.raises(ValueError, match="Clash of Cultures and Cult only"):
+        make_bot("general", "colonies", 1)
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -61,7 +61,7 @@ TUNING = {"c": "exploration", "top": "top", "greedy": "greedy", "roll": "rollout
 def bot_kinds() -> list[str]:
     return ["random", "heuristic", "learned", "ismcts", "ismcts:N (iterations)",
             "ismcts:Ts (seconds)", "ismcts:1s+learned", "planner (Colonies)",
-            "general (Clash of Cultures)"]
+            "general (Clash of Cultures, Cult)"]
 
 
 def make_bot(kind: str, game: str, seed: int) -> Bot:
@@ -110,8 +110,13 @@ def make_bot(kind: str, game: str, seed: int) -> Bot:
 
         return ColoniesPlanner(seed)
     if kind == "general":
+        if game == "cult":
+            from meeple.bots.cult import CultGeneral
+            from meeple.core.registry import get_game
+
+            return CultGeneral(seed, get_game(game))
         if game != "clash":
-            raise ValueError(f"the general plays Clash of Cultures only, not {game!r}")
+            raise ValueError(f"the general plays Clash of Cultures and Cult only, not {game!r}")
         from meeple.bots.clash import ClashGeneral
 
         return ClashGeneral(seed)
