@@ -14,6 +14,7 @@ from fastapi.responses import PlainTextResponse
 from sqlalchemy.exc import DBAPIError
 
 from meeple.core.record import GameRecord, RecordedAction
+from meeple.core.text import localized_json
 from meeple.server import lobby
 from meeple.server.errors import ApiError, Forbidden, NotFound
 from meeple.server.hub import Hub, Subscriber
@@ -233,7 +234,8 @@ async def socket(ws: WebSocket, gid: str, token: str | None = None,
     sub = Subscriber(_seat_of(cred), cred.role, board, lang)
     live.subscribers.add(sub)
     hub.metrics.websockets.inc()
-    sub.put({"type": "update", **hub.payload(live, sub.seat, cred.role, board, lang)})
+    sub.put(localized_json({"type": "update", **hub.payload(
+        live, sub.seat, cred.role, board, lang, localized=False)}, lang))
     sender = asyncio.create_task(_send(ws, sub))
     config = ws.app.state.config
     bucket = Bucket(config.ws_rate, config.ws_burst) if config.ws_rate > 0 else None
@@ -264,7 +266,11 @@ async def socket(ws: WebSocket, gid: str, token: str | None = None,
 
 async def _send(ws: WebSocket, sub: Subscriber) -> None:
     while True:
-        await ws.send_json(await sub.queue.get())
+        message = await sub.queue.get()
+        if isinstance(message, str):  # an update, encoded once for every reader like us
+            await ws.send_text(message)
+        else:
+            await ws.send_json(message)
 
 
 async def _ws_submit(hub: Hub, gid: str, seat: int | None, msg: Any) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from meeple.core.actions import Action
 from meeple.core.errors import ActionParseError, IllegalActionError, MeepleError
 from meeple.core.game import Game, State
 from meeple.core.log import Event
-from meeple.core.text import DEFAULT_LANG, localize, render
+from meeple.core.text import DEFAULT_LANG, localize, localized_json, render
 from meeple.server.bots import BotRunner
 from meeple.server.errors import ApiError, BadRequest, Conflict, Illegal, Restarting
 from meeple.server.mail import game_notices
@@ -37,7 +37,8 @@ HUMAN_KINDS = ("human", "master")
 
 class Subscriber:
     """One WebSocket: the seat it may see (None: the public view) and its mailbox. A slow
-    reader loses old updates, never the newest: each update is a whole view."""
+    reader loses old updates, never the newest: each update is a whole view. A message
+    is a dict, or an update already encoded (text): readers with the same key share it."""
 
     def __init__(self, seat: int | None, role: str = "seat", board: bool = False,
                  lang: str = DEFAULT_LANG) -> None:
@@ -45,9 +46,9 @@ class Subscriber:
         self.role = role
         self.board = board  # also the board as text (clients that draw it need not)
         self.lang = lang  # the language of its prompts, choices and result
-        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=32)
+        self.queue: asyncio.Queue[dict[str, Any] | str] = asyncio.Queue(maxsize=32)
 
-    def put(self, message: dict[str, Any]) -> None:
+    def put(self, message: dict[str, Any] | str) -> None:
         if self.queue.full():
             self.queue.get_nowait()
         self.queue.put_nowait(message)
@@ -334,7 +335,8 @@ class Hub:
         return out
 
     def _after_change(self, live: Live, publish: bool = True) -> None:
-        views: dict[tuple[int | None, str, bool, str], dict[str, Any]] = {}
+        # Each update encoded once per reader key, its texts rendered as it is encoded.
+        views: dict[tuple[int | None, str, bool, str], str] = {}
         # The new lines depend only on what the reader may see and its language: built
         # once per (seat, language), whatever the reader's role or board.
         tails: dict[tuple[int | None, str], list[dict[str, Any]]] = {}
@@ -342,12 +344,14 @@ class Hub:
         for sub in list(live.subscribers):
             key = (sub.seat, sub.role, sub.board, sub.lang)
             if key not in views:
-                out = self.payload(live, sub.seat, sub.role, sub.board, sub.lang)
+                out = self.payload(live, sub.seat, sub.role, sub.board, sub.lang,
+                                   localized=False)
                 seen = (sub.seat, sub.lang)
                 if seen not in tails:
                     tails[seen] = self.log_tail(live, sub.seat, start, out["log_size"],
                                                 sub.lang)
-                views[key] = {"type": "update", **out, "log_tail": tails[seen]}
+                views[key] = localized_json({"type": "update", **out,
+                                             "log_tail": tails[seen]}, sub.lang)
             sub.put(views[key])
         if publish and self.publish is not None:
             self._spawn(self.publish(live.id, live.version))
@@ -357,17 +361,19 @@ class Hub:
 
     def payload(self, live: Live, seat: int | None, role: str = "seat",
                 board: bool = True, lang: str = DEFAULT_LANG,
-                tail_from: int | None = None) -> dict[str, Any]:
+                tail_from: int | None = None, localized: bool = True) -> dict[str, Any]:
         """What ``seat`` may see now. With ``tail_from`` (the number of log events the
         reader was last told of) also ``log_tail``: the log lines after them that the seat
         may see, with the indexes ``/log?since=N`` gives them (an update then needs no
-        second request for its lines)."""
+        second request for its lines). With ``localized=False`` the view and result may
+        still hold texts: for a caller that encodes them with ``localized_json``."""
+        ready = localize if localized else _as_is
         s = live.state
         waiting = live.game.visible_waiting(s, seat)
         # The log has its own route (/log?since=N) and updates carry the new lines: a view
         # without it costs half as much (docs/performance.md, session 9). A view may hold
         # texts: rendered for the reader.
-        view = localize(s.view_without_log(seat), lang)
+        view = ready(s.view_without_log(seat), lang)
         out: dict[str, Any] = {
             "game_id": live.id, "game": live.game.name, "title": live.game.title,
             "version": live.version, "seat": seat, "role": role,
@@ -391,7 +397,7 @@ class Hub:
             out["choices"] = [{"action": text, "text": render(s.describe(seat, a), lang)}
                               for text, a in zip(texts, legal, strict=True)]
         if s.is_terminal():
-            out["result"] = localize(s.result(), lang)
+            out["result"] = ready(s.result(), lang)
         return out
 
     @staticmethod
@@ -501,6 +507,10 @@ def _lines(events: list[Event], first: int, lang: str) -> list[dict[str, Any]]:
     ``first``. One maker for ``/log`` and the updates' ``log_tail``: they must agree."""
     return [{"index": first + i, "round": e.round, "text": e.line(lang)}
             for i, e in enumerate(events)]
+
+
+def _as_is(value: Any, _lang: str) -> Any:
+    return value
 
 
 def _ack(a: Appended, duplicate: bool) -> dict[str, Any]:
