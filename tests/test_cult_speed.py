@@ -83,3 +83,24 @@ def test_the_first_use_of_an_ability_is_found_exactly_when_the_full_list_has_one
                 checked += 1
                 with_use += bool(full)
     assert with_use > 1000 and checked > with_use
+
+
+def test_open_districts_are_those_the_followers_reach_or_an_office_opens() -> None:
+    # The table of districts by followers must say what the access rule says for every
+    # number of followers a cult can have, an Office licence adding its district.
+    from meeple.games.cult import board as B
+    from meeple.games.cult.model import LICENCE
+
+    state = get_game("cult").new_state(4, 1, {})
+    assert isinstance(state, CultState)
+    pl = state.players[0]
+    offices = [LICENCE + i for i, lic in enumerate(B.DATA.licences) if lic.kind == "office"]
+    assert offices
+    for followers in range(-1, B.MAX_FOLLOWERS + 2):
+        for licences in ([], offices[:1]):
+            pl.followers, pl.licences = followers, list(licences)
+            want = {d for d in range(1, 14) if followers >= B.ACCESS[d - 1]}
+            want |= {B.DATA.licences[c - LICENCE].districts[0] for c in licences}
+            got = B.open_districts(state, 0)
+            assert set(got) == want and len(got) == len(want)
+            assert B.open_districts(state, 0) is not got  # a new list each time

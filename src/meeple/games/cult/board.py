@@ -16,6 +16,7 @@ MAX_FOLLOWERS: int = RULES["max_followers"]
 TOKENS: int = RULES["tokens_per_level"]
 MAX_LEVEL: int = RULES["max_level"]
 ALTAR: int = RULES["altar_influence"]
+FREE_PLACEMENTS: int = RULES["free_placements"]
 
 
 def dark_side(s: CultState, p: int) -> bool:
@@ -153,12 +154,20 @@ def has_licence(s: CultState, p: int, kind: str, district: int = 0, value: int =
 ACCESS = [d.access for d in DATA.districts]
 
 
+# The districts open to a cult with this many followers (0..MAX_FOLLOWERS), made once:
+# every placement asks.
+_OPEN_BY_FOLLOWERS = [[d for d in range(1, 14) if f >= ACCESS[d - 1]]
+                      for f in range(MAX_FOLLOWERS + 1)]
+
+
 def open_districts(s: CultState, p: int) -> list[int]:
     """District access by followers, or an Office licence for districts 10..13."""
-    followers = s.players[p].followers
-    out = [d for d in range(1, 14) if followers >= ACCESS[d - 1]]
+    pl = s.players[p]
+    f = pl.followers
+    out = (_OPEN_BY_FOLLOWERS[f][:] if 0 <= f <= MAX_FOLLOWERS
+           else [d for d in range(1, 14) if f >= ACCESS[d - 1]])
     if len(out) < 13:
-        for c in s.players[p].licences:
+        for c in pl.licences:
             lic = DATA.licences[c - LICENCE]
             if lic.kind == "office" and lic.districts[0] not in out:
                 out.append(lic.districts[0])
@@ -168,10 +177,11 @@ def open_districts(s: CultState, p: int) -> list[int]:
 def placement_cost(s: CultState, p: int) -> int:
     """Followers the next placement costs: 1 from the 4th priest of a round, unless an
     Approval licence names exactly that ordinal."""
-    ordinal = s.players[p].placed + 1
-    if ordinal <= RULES["free_placements"]:
+    pl = s.players[p]
+    ordinal = pl.placed + 1
+    if ordinal <= FREE_PLACEMENTS:
         return 0
-    return 0 if has_licence(s, p, "approval", value=ordinal) else 1
+    return 0 if pl.licences and has_licence(s, p, "approval", value=ordinal) else 1
 
 
 def unique_max(s: CultState, values: list[int]) -> int:

@@ -128,8 +128,10 @@ def place_priest(s: CultState, p: int, d: int, level: int) -> None:
     """
     s.board[d - 1].append((p, level, 0, 0))
     pl = s.players[p]
+    if pl.coins <= 0:
+        return  # no coin to pay a Tithe with
     for q in B.turn_order(s, p)[1:]:
-        if B.has_licence(s, q, "tithe", district=d) and pl.coins > 0:
+        if pl.coins > 0 and s.players[q].licences and B.has_licence(s, q, "tithe", district=d):
             pl.coins -= 1
             s.players[q].coins += 1
             s.log.add(s.round_no, T.t("tithe", who=T.seat(s, p), other=T.seat(s, q)))

@@ -65,6 +65,20 @@ def masters(s: CultState, p: int, ab: Ability) -> list[int]:
     return sorted({lv for lv in free if lv != PATRIARCH and ab.master_min <= lv <= ab.master_max})
 
 
+# Per cult, per side (light, dark): each ability with its options, whether it is a
+# sacrifice, and its smallest price (None: free). Made once: every player of every
+# district asks whether it has a use (flow.advance), most of them with none.
+_Plan = tuple[Ability, Options, bool, "dict[str, int] | None"]
+
+
+def _plans(abilities: tuple[Ability, Ability]) -> tuple[_Plan, ...]:
+    return tuple((ab, RULES[ab.key][0], ab.kind == "sacrifice",
+                  cost_of(ab, (1,)) if ab.cost else None) for ab in abilities)
+
+
+_PLANS = [(_plans(c.side(False)), _plans(c.side(True))) for c in B.DATA.cults]
+
+
 def side_abilities(s: CultState, p: int) -> tuple[Ability, Ability]:
     return B.DATA.cults[s.players[p].cult].side(B.dark_side(s, p))
 
@@ -74,12 +88,11 @@ def ability_actions(s: CultState, p: int, d: int, first_only: bool = False) -> l
     first one found, to learn cheaply whether there is any)."""
     out: list[Action] = []
     pl = s.players[p]
-    for ab in side_abilities(s, p):
+    for ab, options, sacrifice, least in _PLANS[pl.cult][pl.dark != pl.flipped]:
         if first_only and out:
             return out
-        options = RULES[ab.key][0]
-        if ab.kind == "sacrifice":
-            if ab.cost and not affordable(s, p, cost_of(ab, (1,))):
+        if sacrifice:
+            if least is not None and not affordable(s, p, least):
                 continue  # cannot pay even the smallest price
             if first_only:
                 # the first affordable use is enough (advance asks only whether any exists)
