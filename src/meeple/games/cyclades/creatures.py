@@ -10,7 +10,7 @@ from meeple.games.cyclades import battle, economy, moves, titans
 from meeple.games.cyclades import texts as T
 from meeple.games.cyclades.state import BUILDINGS, DATA, FIGURES, METRO, CycladesState
 
-RULES = DATA.rules
+RULES: dict[str, Any] = DATA.rules
 NONE = Action("target", ("none",))
 STOP = Action("stop")
 RELIGIOUS = int(RULES["special_metropolises"]["religious"]["creature_discount"])

@@ -11,7 +11,7 @@ from meeple.core.text import Text
 from meeple.games.cyclades import texts as T
 from meeple.games.cyclades.state import BUILDINGS, DATA, METRO, CycladesState
 
-RULES = DATA.rules
+RULES: dict[str, Any] = DATA.rules
 BUILD_KINDS = frozenset(BUILDINGS)
 METRO_SPACES = 2  # building spaces a Metropolis takes (state.free_slots counts it twice)
 

@@ -15,7 +15,7 @@ from meeple.games.cyclades import texts as T
 from meeple.games.cyclades.listing import Listing
 from meeple.games.cyclades.state import APOLLO, DATA, CycladesState
 
-RULES = DATA.rules
+RULES: dict[str, Any] = DATA.rules
 
 
 def prompts(s: CycladesState) -> list[Prompt]:
@@ -243,7 +243,7 @@ def end_auction(s: CycladesState) -> None:
             s.log.add(s.cycle, T.t("log.pays", who=T.seat(p), n=paid, god=T.god(g)))
     s.turns += [[APOLLO, p] for p in s.apollo]
     # The first to play bids last next cycle.
-    s.order = [int(p) for _, p in reversed(s.turns)]
+    s.order = [int(turn[1]) for turn in s.turns[::-1]]
     s.turn = 0
     if s.cycle == 0:
         titans.start_placement(s)

@@ -110,24 +110,18 @@ class CycladesState(State):
         return [int(self.turns[self.turn][1])]
 
     def legal_actions(self, player: int) -> list[Action]:
-        from meeple.games.cyclades.flow import legal
-
-        return legal(self, player) if player in self.current_players() else []
+        return _flow.legal(self, player) if player in self.current_players() else []
 
     def random_action(self, player: int, rng: Rng) -> Action:
         # drawn from the legal list in parts (flow.options): the same index from the same
         # draw, so the same action as rng.choice(legal_actions), without listing every bid
         # amount, sail and troop move
-        from meeple.games.cyclades.flow import options
-
         if player not in self.current_players():
             return rng.choice(self.legal_actions(player))
-        return options(self, player).draw(rng)
+        return _flow.options(self, player).draw(rng)
 
     def apply_unchecked(self, player: int, action: Action) -> None:
-        from meeple.games.cyclades.flow import apply
-
-        apply(self, player, action)
+        _flow.apply(self, player, action)
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
@@ -298,3 +292,9 @@ class CycladesState(State):
 def _copy_dict(d: dict[str, Any]) -> dict[str, Any]:
     return {k: (x[:] if isinstance(x, list) else copy.deepcopy(x) if isinstance(x, dict)
                 else x) for k, x in d.items()}
+
+
+# The rules' order of play, imported last: it imports this module (the state's class must
+# exist first). Read as a module attribute, not imported inside each method: a random game
+# asks for an action and applies it tens of thousands of times a second.
+from meeple.games.cyclades import flow as _flow  # noqa: E402

@@ -13,7 +13,7 @@ from meeple.games.cyclades import economy
 from meeple.games.cyclades import texts as T
 from meeple.games.cyclades.state import DATA, CycladesState
 
-RULES = DATA.rules
+RULES: dict[str, Any] = DATA.rules
 BONUS = RULES["free_start_bonus"]
 
 

@@ -12,7 +12,7 @@ from meeple.games.cyclades import texts as T
 from meeple.games.cyclades.listing import Listing
 from meeple.games.cyclades.state import APOLLO, DATA, CycladesState
 
-RULES = DATA.rules
+RULES: dict[str, Any] = DATA.rules
 GODS: dict[str, dict[str, Any]] = RULES["gods"]
 END = Action("end")
 
