@@ -81,6 +81,26 @@ def test_the_general_blocks_a_cult_about_to_gather_its_fourth_mob() -> None:
     assert evaluate_deep(after)[me] > before
 
 
+def test_a_cult_with_three_mobs_leading_the_forum_is_about_to_win() -> None:
+    s = _fresh()
+    s.players[1].mobs = 3
+    _put(s, 1, FORUM, 3)
+    assert near_progress(s)[1][1] > 0.0  # the card face up, its Uprising the fourth mob
+    s.g_holder, s.g_up = 1, False  # its own card stays face down: no festival to come
+    assert near_progress(s)[1][1] == 0.0
+
+
+def test_the_general_celebrates_the_uprising_that_brings_its_fourth_mob() -> None:
+    s = _fresh(4)
+    me = s.current_players()[0]
+    s.players[me].mobs = 3
+    s.g_holder, s.g_up = me, True
+    bot = make_bot("general", "cult", 7)
+    choice = bot.choose(s.view(me), s.legal_actions(me),
+                        lambda seed: GAME.redeal_hidden(s, me, seed))
+    assert choice == Action("festival", ("uprising",))
+
+
 def test_the_general_plays_only_legal_actions_through_a_whole_game() -> None:
     chooser = bot_chooser(make_bot("general", "cult", 3))
 

@@ -34,6 +34,7 @@ CANDIDATES = 40
 TOP = 4
 WIDTH = 8
 STEPS = 0
+UNTIL_ME = True
 
 
 class CultGeneral(Bot):
@@ -77,6 +78,8 @@ class CultGeneral(Bot):
             if s.is_terminal():
                 break
             p = s.current_players()[0]
+            if p == me and UNTIL_ME:
+                break
             actions = s.legal_actions(p)
             pool = some_of(actions, self.width, rng)
             after, after_value = s, -9.0

@@ -117,6 +117,8 @@ def _completes(s: CultState, p: int, d: int) -> bool:
         return B.altar_count(s, p) + 1 >= _ALTARS
     if d == 13:
         return pl.rituals + 1 >= _RITUALS
+    if d == 4:  # the card face up, its festival's mob the next round
+        return pl.mobs + 1 >= _MOBS
     return False
 
 
@@ -135,7 +137,10 @@ def near_progress(s: CultState) -> tuple[list[float], list[float]]:
     leads, finish = lead_values(s)
     out = []
     for p in range(s.n):
-        near = _reached(s, p, altars[p]) + leads[p]
+        reached = _reached(s, p, altars[p])
+        if reached >= 1.0:  # the victory is checked at the end of the round
+            finish[p] = 1.0
+        near = reached + leads[p]
         if s.g_holder == p and s.g_up:
             near += CARD_UP
             if s.players[p].mobs + 1 >= _MOBS:
