@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from meeple.core.actions import Action
 from meeple.games.cult import board as B
-from meeple.games.cult.model import CONSPIRACY, LICENCE, PATRIARCH, parse_card
+from meeple.games.cult.model import CONSPIRACY, LICENCE, PATRIARCH, Player, parse_card
 from meeple.games.cult.shared import progress
 from meeple.games.cult.state import CultState
 
@@ -122,11 +122,6 @@ def evaluate(s: CultState) -> list[float]:
     players = s.players
     board, altars_at = s.board, s.altars
     g_holder = s.g_holder
-    # The Patriarch's level: followers, licence bonuses, the Greatness card.
-    patriarch = [pl.followers + sum([_BONUS[c] for c in pl.licences]) if pl.licences
-                 else pl.followers for pl in players]
-    if 0 <= g_holder < n:
-        patriarch[g_holder] += B.DATA.greatness_bonus
     levels = [sum(pl.free) + sum(pl.shield) for pl in players]
     for district in board:
         for pr in district:
@@ -148,7 +143,8 @@ def evaluate(s: CultState) -> list[float]:
                 else [0] * n)
         for pr in here:
             q = pr[0]
-            infl[q] += (patriarch[q] if pr[1] == PATRIARCH else pr[1]) + pr[2]
+            infl[q] += (_patriarch(players[q], q == g_holder) if pr[1] == PATRIARCH
+                        else pr[1]) + pr[2]
         best = max(infl)
         if best > 0 and infl.count(best) == 1:
             leads[infl.index(best)].append(d)
@@ -177,6 +173,14 @@ def evaluate(s: CultState) -> list[float]:
         )
     total_all = sum(values)
     return [v / total_all for v in values]
+
+
+def _patriarch(pl: Player, greatness: bool) -> int:
+    """The Patriarch's level: followers, licence bonuses, the Greatness card (taken only
+    for a Patriarch standing in a district the evaluation weighs)."""
+    level = pl.followers + sum([_BONUS[c] for c in pl.licences]) if pl.licences \
+        else pl.followers
+    return level + B.DATA.greatness_bonus if greatness else level
 
 
 def _influence_13(s: CultState, p: int) -> int:
