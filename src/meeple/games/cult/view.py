@@ -18,8 +18,10 @@ def phase(s: CultState) -> str:
     return "events" if s.district else "decision"
 
 
-def _player(s: CultState, p: int, viewer: int | None) -> dict[str, Any]:
+def _player(s: CultState, p: int, viewer: int | None, altars: list[int]) -> dict[str, Any]:
     pl = s.players[p]
+    # Miracles and conspiracies have different backs: how many of each is public.
+    miracles = sum([c < CONSPIRACY for c in pl.hand])
     cult = B.DATA.cults[pl.cult]
     out: dict[str, Any] = {
         "index": p,
@@ -34,15 +36,14 @@ def _player(s: CultState, p: int, viewer: int | None) -> dict[str, Any]:
         "followers": pl.followers,
         "mobs": pl.mobs,
         "rituals": pl.rituals,
-        "altars": B.altar_count(s, p),
+        "altars": altars.count(p),
         "patriarch_level": B.patriarch_level(s, p),
         "free": [level_token(lv) for lv in sorted(pl.free)],
         "shield": [level_token(lv) for lv in pl.shield],
         "licences": [card_token(c) for c in sorted(pl.licences)],
         "hand_size": len(pl.hand),
-        # Miracles and conspiracies have different backs: how many of each is public.
-        "hand_miracles": sum(1 for c in pl.hand if c < CONSPIRACY),
-        "hand_conspiracies": sum(1 for c in pl.hand if c >= CONSPIRACY),
+        "hand_miracles": miracles,
+        "hand_conspiracies": len(pl.hand) - miracles,
         "placed": pl.placed,
         "passed": pl.passed,
         "festival": pl.skip,
@@ -66,6 +67,9 @@ def view(s: CultState, viewer: int | None, log: bool = True) -> dict[str, Any]:
         if viewer is not None and pr.player == viewer:
             item["options"] = [str(a) for a in s.legal_actions(viewer)]
         pending.append(item)
+    # Every altar's owner in one list: each player's count is then one C-level count
+    # (the server builds this view for every seat after every move).
+    altars = [owner for district in s.altars for owner in district]
     out: dict[str, Any] = {
         "game": "cult",
         "viewer": viewer,
@@ -73,7 +77,7 @@ def view(s: CultState, viewer: int | None, log: bool = True) -> dict[str, Any]:
         "phase": phase(s),
         "active_district": s.district or None,
         "first_player": s.first,
-        "players": [_player(s, p, viewer) for p in range(s.n)],
+        "players": [_player(s, p, viewer, altars) for p in range(s.n)],
         "districts": [
             {
                 "number": d,
