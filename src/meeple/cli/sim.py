@@ -243,8 +243,12 @@ def train(
     players: Annotated[int | None, typer.Option(help="Players per game.")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
     stride: Annotated[int, typer.Option(help="Record a position every this many moves.")] = 4,
-    hidden: Annotated[str, typer.Option(help="Hidden layer sizes, e.g. 64,32.")] = "64,32",
+    hidden: Annotated[str, typer.Option(
+        help="Hidden layer sizes, e.g. 64,32; 0 for a logistic regression.")] = "64,32",
     workers: Workers = 1,
+    games_file: Annotated[Path | None, typer.Option(
+        help="Generation 1's games: read from this file if it exists (to fit again "
+             "without playing), else played and written to it.")] = None,
     out: Annotated[Path | None, typer.Option(
         help="Model file (default: the one the package ships, games/GAME/data/value.npz).")]
     = None,
@@ -262,7 +266,7 @@ def train(
     try:
         g = get_game(game)
         n = players or g.default_players
-        sizes = tuple(int(x) for x in hidden.split(",") if x.strip())
+        sizes = tuple(int(x) for x in hidden.split(",") if x.strip() and int(x) != 0)
         options = _options(g.name, max_rounds, option)
         target = out or model_path(g.name)
         start = time.perf_counter()
@@ -275,7 +279,7 @@ def train(
                            rate=done / max(1e-9, time.perf_counter() - start))
 
             result = run_train(g.name, n, games, generations, target, seed, options, stride,
-                               workers, sizes, ray, tick)
+                               workers, sizes, ray, tick, games_file)
     except (KeyError, ValueError) as e:
         fail(str(e))
     except ImportError:

@@ -67,7 +67,7 @@ def fit(games: Sequence[dict[str, Any]], hidden: tuple[int, ...], seed: int
     games), not on positions drawn from the training games: positions of one game share
     its result, so a network stopped on them learns the games by heart (validation log
     loss 1.7 against the base rate's 0.56 over 800 games) instead of what wins."""
-    from sklearn.metrics import log_loss, roc_auc_score
+    from sklearn.metrics import log_loss
     from sklearn.neural_network import MLPClassifier
 
     cut = max(1, len(games) * 4 // 5)
@@ -89,6 +89,8 @@ def fit(games: Sequence[dict[str, Any]], hidden: tuple[int, ...], seed: int
     scale = x.std(axis=0)
     scale[scale == 0] = 1.0
     model = ValueModel(mean, scale, [])
+    if not hidden:
+        return _fit_linear(model, (x, y), (jx, jy), (vx, vy), seed)
     net = MLPClassifier(hidden_layer_sizes=hidden, alpha=1e-3, batch_size=min(256, len(x)),
                         random_state=seed)
     inputs, judged = model.inputs(x), model.inputs(jx)
@@ -103,24 +105,62 @@ def fit(games: Sequence[dict[str, Any]], hidden: tuple[int, ...], seed: int
                             zip(net.coefs_, net.intercepts_, strict=True)]
         else:
             stale += 1
+    return model, _figures(model, (x, y), (jx, jy), (vx, vy), {"epochs": epochs - stale})
+
+
+Split = tuple[np.ndarray, np.ndarray]
+
+# The inverse regularization strengths a linear fit tries, the best on the held-out
+# training games kept.
+LINEAR_C = (0.001, 0.01, 0.1, 1.0)
+
+
+def _fit_linear(model: ValueModel, learn: Split, judge: Split, valid: Split, seed: int
+                ) -> tuple[ValueModel, dict[str, float]]:
+    """A logistic regression on the same standardized features (``--hidden 0``): with
+    few games, a network learns each game's positions rather than what wins, and a
+    linear model, one weight a feature, cannot."""
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.metrics import log_loss
+
+    inputs, judged = model.inputs(learn[0]), model.inputs(judge[0])
+    best, chosen = float("inf"), LINEAR_C[0]
+    for c in LINEAR_C:
+        fitted = LogisticRegression(C=c, max_iter=2000, random_state=seed).fit(
+            inputs, learn[1])
+        loss = float(log_loss(judge[1], fitted.predict_proba(judged)[:, 1], labels=[0, 1]))
+        if loss < best:
+            best, chosen = loss, c
+            model.layers = [(np.array(fitted.coef_.T), np.array(fitted.intercept_))]
+    return model, _figures(model, learn, judge, valid, {"regularization_c": chosen})
+
+
+def _figures(model: ValueModel, learn: Split, judge: Split, valid: Split,
+             extra: dict[str, float]) -> dict[str, float]:
+    from sklearn.metrics import log_loss, roc_auc_score
+
+    vx, vy = valid
     p = 1.0 / (1.0 + np.exp(-model.logits(vx)))
-    base = float(np.concatenate([y, jy]).mean())
-    figures = {"positions": int(len(x) + len(jx) + len(vx)),
-               "train_positions": len(x) + len(jx), "valid_positions": len(vx),
-               "epochs": epochs - stale,
-               "valid_log_loss": round(float(log_loss(vy, p, labels=[0, 1])), 4),
-               "baseline_log_loss": round(float(log_loss(vy, np.full(len(vy), base),
-                                                         labels=[0, 1])), 4),
-               "valid_auc": (round(float(roc_auc_score(vy, p)), 4)
-                             if len(set(vy.tolist())) > 1 else float("nan"))}
-    return model, figures
+    base = float(np.concatenate([learn[1], judge[1]]).mean())
+    return {"positions": int(len(learn[0]) + len(judge[0]) + len(vx)),
+            "train_positions": len(learn[0]) + len(judge[0]), "valid_positions": len(vx),
+            **extra,
+            "valid_log_loss": round(float(log_loss(vy, p, labels=[0, 1])), 4),
+            "baseline_log_loss": round(float(log_loss(vy, np.full(len(vy), base),
+                                                      labels=[0, 1])), 4),
+            "valid_auc": (round(float(roc_auc_score(vy, p)), 4)
+                          if len(set(vy.tolist())) > 1 else float("nan"))}
 
 
 def train(name: str, players: int, games: int, generations: int, out: Path, seed: int = 0,
           options: dict[str, Any] | None = None, stride: int = 4, workers: int = 1,
           hidden: tuple[int, ...] = (64, 32), ray_address: str | None = None,
-          on_game: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """Play ``games`` games per generation, fit after each, keep the last model in ``out``."""
+          on_game: Callable[[int], None] | None = None, games_file: Path | None = None
+          ) -> dict[str, Any]:
+    """Play ``games`` games per generation, fit after each, keep the last model in ``out``.
+
+    ``games_file``: generation 1's games are read from it when it exists (so another
+    model can be fitted without playing them again), else played and written there."""
     feature_module(name)
     get_game(name).check_players(players)
     if games < 2 or generations < 1 or stride < 1:
@@ -134,7 +174,15 @@ def train(name: str, players: int, games: int, generations: int, out: Path, seed
         first = seed + (gen - 1) * games
         specs: list[TrainSpec] = [(name, players, first + i, dict(options or {}), stride,
                                    model_file) for i in range(games)]
-        played = parallel_map(positions, specs, workers, ray_address, on_game)
+        key = {"game": name, "players": players, "seed": first, "games": games,
+               "stride": stride, "options": repr(sorted((options or {}).items())),
+               "features": len(feature_module(name).names())}
+        if gen == 1 and games_file is not None and games_file.exists():
+            played = load_games(games_file, key)
+        else:
+            played = parallel_map(positions, specs, workers, ray_address, on_game)
+            if gen == 1 and games_file is not None:
+                save_games(games_file, key, played)
         data.extend(sorted(played, key=lambda g: g["seed"]))
         model, figures = fit(data, hidden, seed + gen)
         model.meta = {"game": name, "generation": gen, "players": players, **figures}
@@ -147,3 +195,33 @@ def train(name: str, players: int, games: int, generations: int, out: Path, seed
     return {"game": name, "players": players, "model": str(out), "model_bytes": size,
             "features": len(feature_module(name).names()), "hidden": list(hidden),
             "generations": history}
+
+
+def save_games(path: Path, key: dict[str, Any], played: Sequence[dict[str, Any]]) -> None:
+    """Self-play games' positions and results, with what they were played for (``key``)."""
+    rows = [len(g["y"]) for g in played]
+    width = int(key["features"])
+    x = np.array([r for g in played for r in g["x"]], dtype=np.float64).reshape(-1, width)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as f:
+        np.savez_compressed(f, x=x, y=np.array([v for g in played for v in g["y"]]),
+                            rows=np.array(rows, dtype=np.int64),
+                            seeds=np.array([g["seed"] for g in played], dtype=np.int64),
+                            key=np.array(repr(sorted(key.items()))))
+
+
+def load_games(path: Path, key: dict[str, Any]) -> list[dict[str, Any]]:
+    """The games ``save_games`` wrote, refused unless played for the same ``key``."""
+    try:
+        with np.load(path) as z:
+            found = str(z["key"])
+            x, y, rows, seeds = z["x"], z["y"], z["rows"], z["seeds"]
+    except (OSError, ValueError, KeyError) as e:
+        raise ValueError(f"{path} is not a games file written by meeple train: {e}") from None
+    if found != repr(sorted(key.items())):
+        raise ValueError(f"{path} holds games played for {found}, not {sorted(key.items())}")
+    out, at = [], 0
+    for seed, k in zip(seeds.tolist(), rows.tolist(), strict=True):
+        out.append({"seed": seed, "x": x[at:at + k].tolist(), "y": y[at:at + k].tolist()})
+        at += k
+    return out

@@ -1,0 +1,89 @@
+"""The learned evaluation beyond Cult (meeple.bots.learned, ``meeple train GAME``): each
+game's features read only what the seat may see, and a model trained from a few games
+plays a legal game to the end."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from meeple.bots.greedy import Greedy
+from meeple.bots.learned import ValueModel, feature_module, learned_evaluate
+from meeple.cli.main import app
+from meeple.core.conformance import play_random
+from meeple.core.registry import get_game
+from meeple.sim.match import bot_chooser, play_match
+
+# (game, players, moves into the game for the position checked)
+GAMES = [("cyclades", 3, 150)]
+
+
+@pytest.mark.parametrize(("name", "players", "moves"), GAMES)
+@pytest.mark.parametrize("seed", [1, 4])
+def test_a_seats_features_are_the_same_whatever_it_cannot_see(
+        name: str, players: int, moves: int, seed: int) -> None:
+    game = get_game(name)
+    module = feature_module(name)
+    real = play_random(game.new_state(players, seed, {}), moves, seed)
+    for p in range(players):
+        other = game.redeal_hidden(real, p, seed + 77)
+        assert module.features(other, p) == module.features(real, p)
+        assert len(module.features(real, p)) == len(module.names())
+    assert module.features_all(real) == [module.features(real, p) for p in range(players)]
+
+
+@pytest.mark.parametrize("name", ["cyclades"])
+def test_a_seat_sees_itself_first(name: str) -> None:
+    """Features start with the seat judged: two seats' pictures of one position differ,
+    and each one's own figures come first."""
+    game = get_game(name)
+    module = feature_module(name)
+    state = play_random(game.new_state(3, 3, {}), 120, 3)
+    first, second = module.features(state, 0), module.features(state, 1)
+    per_seat = len(module.PER_SEAT)
+    head = len(module.names()) - module.MAX_SEATS * per_seat
+    assert first[head:head + per_seat] == second[head + 2 * per_seat:head + 3 * per_seat]
+    assert first[head + per_seat:head + 2 * per_seat] == second[head:head + per_seat]
+
+
+@pytest.mark.parametrize(("name", "players"), [("cyclades", 3)])
+def test_a_tiny_training_run_gives_a_model_that_plays_a_legal_game(
+        name: str, players: int, tmp_path: Path) -> None:
+    path = tmp_path / "value.npz"
+    out = CliRunner().invoke(app, ["train", name, "--games", "2", "--generations", "1",
+                                   "--players", str(players), "--stride", "12",
+                                   "--hidden", "8", "--max-rounds", "6", "--out", str(path),
+                                   "--json"])
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.output.strip().splitlines()[-1])
+    assert report["features"] == len(feature_module(name).names())
+    evaluate = learned_evaluate(name, ValueModel.load(path))
+    game = get_game(name)
+    seats = [bot_chooser(Greedy(10 + i, game, evaluate)) for i in range(players)]
+    final = play_match(name, players, 5, seats, {"max_rounds": 4}).state
+    assert final.is_terminal()
+
+
+def test_a_games_file_fits_again_without_playing_and_refuses_other_games(
+        tmp_path: Path) -> None:
+    games = tmp_path / "games.npz"
+    base = ["train", "cyclades", "--games", "3", "--generations", "1", "--players", "3",
+            "--max-rounds", "5", "--games-file", str(games), "--json"]
+    first = CliRunner().invoke(app, [*base, "--stride", "10", "--hidden", "8",
+                                     "--out", str(tmp_path / "a.npz")])
+    assert first.exit_code == 0, first.output
+    assert games.exists()
+    again = CliRunner().invoke(app, [*base, "--stride", "10", "--hidden", "0",
+                                     "--out", str(tmp_path / "b.npz")])
+    assert again.exit_code == 0, again.output
+    one = json.loads(first.output.strip().splitlines()[-1])["generations"][0]
+    two = json.loads(again.output.strip().splitlines()[-1])["generations"][0]
+    assert one["positions"] == two["positions"] and "regularization_c" in two
+    linear = ValueModel.load(tmp_path / "b.npz")
+    assert len(linear.layers) == 1 and linear.layers[0][0].shape[1] == 1
+    other = CliRunner().invoke(app, [*base, "--stride", "7", "--out", str(tmp_path / "c.npz")])
+    assert other.exit_code != 0 and "holds games played for" in other.output
+    assert not (tmp_path / "c.npz").exists()
