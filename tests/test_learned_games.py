@@ -18,7 +18,7 @@ from meeple.core.registry import get_game
 from meeple.sim.match import bot_chooser, play_match
 
 # (game, players, moves into the game for the position checked)
-GAMES = [("cyclades", 3, 150)]
+GAMES = [("cyclades", 3, 150), ("colonies", 4, 60)]
 
 
 @pytest.mark.parametrize(("name", "players", "moves"), GAMES)
@@ -49,21 +49,24 @@ def test_a_seat_sees_itself_first(name: str) -> None:
     assert first[head + per_seat:head + 2 * per_seat] == second[head:head + per_seat]
 
 
-@pytest.mark.parametrize(("name", "players"), [("cyclades", 3)])
+@pytest.mark.parametrize(("name", "players", "bot"),
+                         [("cyclades", 3, "heuristic"), ("colonies", 4, "planner")])
 def test_a_tiny_training_run_gives_a_model_that_plays_a_legal_game(
-        name: str, players: int, tmp_path: Path) -> None:
+        name: str, players: int, bot: str, tmp_path: Path) -> None:
     path = tmp_path / "value.npz"
     out = CliRunner().invoke(app, ["train", name, "--games", "2", "--generations", "1",
                                    "--players", str(players), "--stride", "12",
                                    "--hidden", "8", "--max-rounds", "6", "--out", str(path),
-                                   "--json"])
+                                   "--bot", bot, "--json"])
     assert out.exit_code == 0, out.output
     report = json.loads(out.output.strip().splitlines()[-1])
     assert report["features"] == len(feature_module(name).names())
+    assert report["generations"][0]["played_by"] == bot
     evaluate = learned_evaluate(name, ValueModel.load(path))
     game = get_game(name)
     seats = [bot_chooser(Greedy(10 + i, game, evaluate)) for i in range(players)]
-    final = play_match(name, players, 5, seats, {"max_rounds": 4}).state
+    options = {"max_rounds": 4} if "max_rounds" in game.options else {}
+    final = play_match(name, players, 5, seats, options).state
     assert final.is_terminal()
 
 
@@ -87,3 +90,10 @@ def test_a_games_file_fits_again_without_playing_and_refuses_other_games(
     other = CliRunner().invoke(app, [*base, "--stride", "7", "--out", str(tmp_path / "c.npz")])
     assert other.exit_code != 0 and "holds games played for" in other.output
     assert not (tmp_path / "c.npz").exists()
+
+
+def test_an_unknown_bot_kind_to_learn_from_is_refused_before_any_game(tmp_path: Path) -> None:
+    out = CliRunner().invoke(app, ["train", "colonies", "--games", "2", "--bot", "genius",
+                                   "--out", str(tmp_path / "v.npz")])
+    assert out.exit_code != 0 and "genius" in out.output
+    assert not (tmp_path / "v.npz").exists()

@@ -246,6 +246,8 @@ def train(
     hidden: Annotated[str, typer.Option(
         help="Hidden layer sizes, e.g. 64,32; 0 for a logistic regression.")] = "64,32",
     workers: Workers = 1,
+    bot: Annotated[str, typer.Option(
+        help="The bot kind whose self-play games generation 1 learns from.")] = "heuristic",
     games_file: Annotated[Path | None, typer.Option(
         help="Generation 1's games: read from this file if it exists (to fit again "
              "without playing), else played and written to it.")] = None,
@@ -258,7 +260,7 @@ def train(
     option: OptionList = None,
 ) -> None:
     """Fit the game's learned evaluation from self-play: generation 1 from the heuristic
-    bot's games, each next one from games of the bot using the last model. Needs
+    bot's games (or --bot's), each next one from games of the bot using the last model. Needs
     scikit-learn (the `train` extra); playing with the model needs only numpy."""
     from meeple.bots.learned import model_path
     from meeple.sim.train import train as run_train
@@ -279,7 +281,7 @@ def train(
                            rate=done / max(1e-9, time.perf_counter() - start))
 
             result = run_train(g.name, n, games, generations, target, seed, options, stride,
-                               workers, sizes, ray, tick, games_file)
+                               workers, sizes, ray, tick, games_file, bot)
     except (KeyError, ValueError) as e:
         fail(str(e))
     except ImportError:

@@ -1,13 +1,13 @@
 """Fitting a game's learned evaluation from self-play (``meeple train GAME``).
 
-Generation 1 learns from games of the heuristic bot; each later generation from games of
-the bot judging by the previous generation's model, with the earlier games kept, so the
-data follows the better play. A position is recorded every ``stride`` moves as each
-seat's features (what that seat may see) with the seat's final result (1 for a win, its
-share of a shared win, else 0). The network is scikit-learn's MLPClassifier on
-standardized features; games are split 80/20 into training and validation by game, so a
-position never validates a model that trained on its own game, and the training games
-again 80/20 to decide by game when the fit stops.
+Generation 1 learns from games of the heuristic bot (or another kind, ``bot``); each later
+generation from games of the bot judging by the previous generation's model, with the
+earlier games kept, so the data follows the better play. A position is recorded every
+``stride`` moves as each seat's features (what that seat may see) with the seat's final
+result (1 for a win, its share of a shared win, else 0). The network is scikit-learn's
+MLPClassifier (or a logistic regression) on standardized features; games are split 80/20
+into training and validation by game, so a position never validates a model that trained
+on its own game, and the training games again 80/20 to decide by game when the fit stops.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from meeple.bots.base import make_bot
 from meeple.bots.greedy import Greedy
 from meeple.bots.learned import ValueModel, feature_module, learned_evaluate
 from meeple.core.actions import Action
@@ -27,18 +28,21 @@ from meeple.core.registry import get_game
 from meeple.sim.match import Chooser, bot_chooser, bot_seed, play_match
 from meeple.sim.runner import parallel_map
 
-# (game, players, seed, options, stride, model file or "" for the heuristic)
-TrainSpec = tuple[str, int, int, dict[str, Any], int, str]
+# (game, players, seed, options, stride, model file or "" for the first generation's
+# bot kind, that kind)
+TrainSpec = tuple[str, int, int, dict[str, Any], int, str, str]
 
 
 def positions(spec: TrainSpec) -> dict[str, Any]:
     """One self-play game: its recorded positions and each seat's result."""
-    name, players, seed, options, stride, model_file = spec
+    name, players, seed, options, stride, model_file, kind = spec
     game = get_game(name)
     features = feature_module(name).features
     evaluate = learned_evaluate(name, ValueModel.load(Path(model_file))) if model_file else None
     seats: list[str | Chooser] = [
-        bot_chooser(Greedy(bot_seed(seed, i), game, evaluate)) for i in range(players)]
+        bot_chooser(Greedy(bot_seed(seed, i), game, evaluate) if model_file or
+                    kind == "heuristic" else make_bot(kind, name, bot_seed(seed, i)))
+        for i in range(players)]
     rows: list[tuple[int, list[float]]] = []
     moves = 0
 
@@ -155,14 +159,15 @@ def _figures(model: ValueModel, learn: Split, judge: Split, valid: Split,
 def train(name: str, players: int, games: int, generations: int, out: Path, seed: int = 0,
           options: dict[str, Any] | None = None, stride: int = 4, workers: int = 1,
           hidden: tuple[int, ...] = (64, 32), ray_address: str | None = None,
-          on_game: Callable[[int], None] | None = None, games_file: Path | None = None
-          ) -> dict[str, Any]:
+          on_game: Callable[[int], None] | None = None, games_file: Path | None = None,
+          bot: str = "heuristic") -> dict[str, Any]:
     """Play ``games`` games per generation, fit after each, keep the last model in ``out``.
 
     ``games_file``: generation 1's games are read from it when it exists (so another
     model can be fitted without playing them again), else played and written there."""
     feature_module(name)
     get_game(name).check_players(players)
+    make_bot(bot, name, 0)
     if games < 2 or generations < 1 or stride < 1:
         raise ValueError("train needs --games 2 or more, --generations 1 or more, --stride 1 "
                          "or more")
@@ -173,9 +178,9 @@ def train(name: str, players: int, games: int, generations: int, out: Path, seed
         start = time.perf_counter()
         first = seed + (gen - 1) * games
         specs: list[TrainSpec] = [(name, players, first + i, dict(options or {}), stride,
-                                   model_file) for i in range(games)]
+                                   model_file, bot) for i in range(games)]
         key = {"game": name, "players": players, "seed": first, "games": games,
-               "stride": stride, "options": repr(sorted((options or {}).items())),
+               "stride": stride, "options": repr(sorted((options or {}).items())), "bot": bot,
                "features": len(feature_module(name).names())}
         if gen == 1 and games_file is not None and games_file.exists():
             played = load_games(games_file, key)
@@ -189,7 +194,7 @@ def train(name: str, players: int, games: int, generations: int, out: Path, seed
         model.save(out)
         model_file = str(out)
         history.append({"generation": gen, "games": len(data),
-                        "played_by": "heuristic" if gen == 1 else "learned",
+                        "played_by": bot if gen == 1 else "learned",
                         "seconds": round(time.perf_counter() - start, 1), **figures})
     size = out.stat().st_size
     return {"game": name, "players": players, "model": str(out), "model_bytes": size,
