@@ -35,7 +35,12 @@ FIELDS = ("gold", "priests", "philosophers", "owner", "troops", "titans", "build
 class CycladesState(State):
     game: ClassVar[Game]
 
-    def __init__(self, n: int, options: dict[str, Any], board: Board, rng: Rng) -> None:
+    def __init__(self, n: int = 0, options: dict[str, Any] | None = None,
+                 board: Board | None = None, rng: Rng | None = None) -> None:
+        if options is None or board is None or rng is None:
+            # An empty shell that clone() fills field by field: a class compiled by mypyc
+            # (docs/performance.md) cannot be made by __new__ alone.
+            return
         self.n = n
         self.options = options
         self.board = board
@@ -162,7 +167,7 @@ class CycladesState(State):
     def clone(self) -> CycladesState:
         # Each field copied as deep as it nests, written out (clone_value's type tests per
         # field were most of a copy; a search copies a state for every sample).
-        c = CycladesState.__new__(CycladesState)
+        c = CycladesState()
         c.n, c.options, c.board = self.n, self.options, self.board
         c.rng = Rng(0)
         c.rng.state = self.rng.state
