@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from meeple.bots.greedy import Greedy
-from meeple.bots.learned import ValueModel, feature_module, learned_evaluate
+from meeple.bots.learned import ValueModel, feature_module, learned_evaluate, shipped_model
 from meeple.cli.main import app
 from meeple.core.conformance import play_random
 from meeple.core.registry import get_game
@@ -97,3 +97,12 @@ def test_an_unknown_bot_kind_to_learn_from_is_refused_before_any_game(tmp_path: 
                                    "--out", str(tmp_path / "v.npz")])
     assert out.exit_code != 0 and "genius" in out.output
     assert not (tmp_path / "v.npz").exists()
+
+
+def test_colonies_shipped_model_reads_what_the_features_give() -> None:
+    model = shipped_model("colonies")
+    assert model is not None, "no model ships for colonies"
+    assert model.mean.shape == (len(feature_module("colonies").names()),)
+    state = play_random(get_game("colonies").new_state(4, 2, {}), 60, 2)
+    chances = learned_evaluate("colonies")(state)
+    assert len(chances) == 4 and abs(sum(chances) - 1.0) < 1e-9
