@@ -41,6 +41,22 @@ def some_of(legal: list[Action], limit: int, rng: Rng) -> list[Action]:
     return picked[:limit]
 
 
+def judged_once(base: State, legal: list[Action], me: int, limit: int,
+                value: Callable[[State, int], float], rng: Rng
+                ) -> tuple[list[Action], list[tuple[float, int, State]]]:
+    """At most ``limit`` of the legal actions (``some_of``), each played on its own copy of
+    ``base`` and judged by ``value``, ties broken at random: the candidates and
+    (value, candidate index, the state after it), best first."""
+    candidates = some_of(legal, limit, rng)
+    judged: list[tuple[float, int, State]] = []
+    for i, a in enumerate(candidates):
+        s = base.clone()
+        s.apply_unchecked(me, a)
+        judged.append((value(s, me) + rng.below(1000) * 1e-9, i, s))
+    judged.sort(key=lambda x: -x[0])
+    return candidates, judged
+
+
 class RandomBot(Bot):
     """Uniform over the legal actions."""
 
@@ -112,9 +128,8 @@ def make_bot(kind: str, game: str, seed: int) -> Bot:
     if kind == "general":
         if game == "cult":
             from meeple.bots.cult import CultGeneral
-            from meeple.core.registry import get_game
 
-            return CultGeneral(seed, get_game(game))
+            return CultGeneral(seed)
         if game != "clash":
             raise ValueError(f"the general plays Clash of Cultures and Cult only, not {game!r}")
         from meeple.bots.clash import ClashGeneral

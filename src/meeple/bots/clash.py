@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.bots.base import Bot, Sampler, some_of
+from meeple.bots.base import Bot, Sampler, judged_once
 from meeple.core.actions import Action
 from meeple.core.game import State
 from meeple.games.clash.evaluate import evaluate_guarded
@@ -49,13 +49,7 @@ class ClashGeneral(Bot):
         me = int(view["viewer"])
         rng = self.rng
         base = sample(rng.below(1 << 62)).silence()
-        candidates = some_of(legal, CANDIDATES, rng)
-        judged: list[tuple[float, int, State]] = []
-        for i, a in enumerate(candidates):
-            s = base.clone()
-            s.apply_unchecked(me, a)
-            judged.append((_value(s, me) + rng.below(1000) * 1e-9, i, s))
-        judged.sort(key=lambda x: -x[0])
+        candidates, judged = judged_once(base, legal, me, CANDIDATES, _value, rng)
         best, best_value = candidates[judged[0][1]], -1.0
         for _, i, s in judged[:TOP]:
             s = self._finish_turn(s, me)
