@@ -49,6 +49,25 @@ def test_a_seat_sees_itself_first(name: str) -> None:
     assert first[head + per_seat:head + 2 * per_seat] == second[head:head + per_seat]
 
 
+def test_cyclades_leads_set_each_seat_against_its_best_rival() -> None:
+    """A Metropolis raised by one seat puts it one ahead of the best other and the others
+    one behind it, and the evaluation's shares, one a seat, make up the whole table."""
+    from meeple.games.cyclades.state import METRO, CycladesState
+
+    module = feature_module("cyclades")
+    state = play_random(get_game("cyclades").new_state(3, 3, {}), 120, 3)
+    assert isinstance(state, CycladesState)
+    lead = module.names().index("metropolis_lead")
+    share = module.names().index("share")
+    before = module.features_all(state)
+    assert [x[lead] for x in before] == [0.0, 0.0, 0.0]
+    state.buildings[state.territories_of(1)[0]].append(METRO)
+    after = module.features_all(state)
+    assert [x[lead] for x in after] == [-1.0, 1.0, -1.0]
+    assert after[1][share] > before[1][share]
+    assert abs(sum(x[share] for x in after) - 1.0) < 1e-9
+
+
 @pytest.mark.parametrize(("name", "players", "bot"),
                          [("cyclades", 3, "heuristic"), ("colonies", 4, "planner")])
 def test_a_tiny_training_run_gives_a_model_that_plays_a_legal_game(
