@@ -3,6 +3,7 @@ Cult records to the same hashes, and the pure-Python package stays what runs by 
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import os
 import shutil
@@ -96,3 +97,17 @@ def test_compiled_cult_rules_replay_the_golden_records_identically(tmp_path: Pat
         env=_env(build), capture_output=True, text=True, timeout=1200)
     assert check.returncode == 0, check.stdout + check.stderr
     assert "identical" in check.stdout
+
+
+def test_build_name_counts_the_compiled_modules_of_each_game(tmp_path: Path) -> None:
+    package = tmp_path / "meeple"
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    for module in ("games.cult.flow", "games.cyclades.flow", "games.cyclades.state"):
+        path = package / (module.replace(".", "/") + suffix)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"")
+    cult = sum(m.startswith("games.cult.") for m in MODULES)
+    cyclades = sum(m.startswith("games.cyclades.") for m in MODULES)
+    assert build_name(package) == (f"mypyc: cult 1/{cult}, cyclades 2/{cyclades} rules "
+                                   f"modules compiled ({tmp_path})")
+    assert build_name(tmp_path / "none") == "pure Python"

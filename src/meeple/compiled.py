@@ -1,6 +1,6 @@
 """Which build of meeple is running: the pure-Python package, or the copy in which
-``scripts/compile.sh`` compiled Cult's rules modules with mypyc (docs/performance.md,
-"Compiling the rules with mypyc").
+``scripts/compile.sh`` compiled Cult's and Cyclades' rules modules with mypyc
+(docs/performance.md, "Compiling the rules with mypyc").
 
 The compiled copy is a whole package in its own directory (``build/mypyc`` by default),
 put first on the import path by ``PYTHONPATH``; nothing here imports the rules.
@@ -13,8 +13,8 @@ import os
 import sys
 from pathlib import Path
 
-# The modules compile.sh compiles: every module of Cult's rules that a game, a search or a
-# replay runs (not the saves, views, texts for people, documents or scenarios).
+# The modules compile.sh compiles: every module of Cult's and Cyclades' rules that a game, a
+# search or a replay runs (not the saves, views, texts for people, documents or scenarios).
 MODULES: tuple[str, ...] = (
     "games.cult.board",
     "games.cult.cards",
@@ -38,6 +38,15 @@ MODULES: tuple[str, ...] = (
     "games.cult.cults.lolth",
     "games.cult.cults.nirrti",
     "games.cult.cults.tiamat",
+    "games.cyclades.battle",
+    "games.cyclades.creatures",
+    "games.cyclades.economy",
+    "games.cyclades.flow",
+    "games.cyclades.listing",
+    "games.cyclades.moves",
+    "games.cyclades.state",
+    "games.cyclades.titans",
+    "games.cyclades.turn",
 )
 
 
@@ -61,19 +70,42 @@ def build_dir() -> Path:
     return root / "mypyc" if package.parent.name == "mypyc" else root / "build" / "mypyc"
 
 
+def compiled_modules(package: Path | None = None) -> list[str]:
+    """The modules of MODULES that the package (this one by default) holds as extension
+    modules (read from the files, importing nothing)."""
+    here = package or Path(__file__).parent
+    found = []
+    for module in MODULES:
+        base = here / module.replace(".", "/")
+        stem = base / "__init__" if base.is_dir() else base
+        if any(stem.with_name(stem.name + suffix).exists()
+               for suffix in importlib.machinery.EXTENSION_SUFFIXES):
+            found.append(module)
+    return found
+
+
 def is_compiled() -> bool:
-    """True when the package this process imports is the compiled copy: its rules'
-    busiest module is an extension module (read from the files, importing nothing)."""
-    flow = Path(__file__).parent / "games" / "cult" / "flow"
-    return any(flow.with_name(flow.name + suffix).exists()
-               for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+    """True when the package this process imports is a compiled copy (any module of
+    MODULES is an extension module)."""
+    return bool(compiled_modules())
 
 
-def build_name() -> str:
-    """What a benchmark prints about the build it measured."""
-    if not is_compiled():
+def build_name(package: Path | None = None) -> str:
+    """What a benchmark prints about the build it measured: per game, how many of its
+    rules modules are compiled (a build of only some modules, MEEPLE_COMPILED_MODULES,
+    says so)."""
+    here = package or Path(__file__).parent
+    found = compiled_modules(here)
+    if not found:
         return "pure Python"
-    return f"mypyc: {len(MODULES)} Cult rules modules compiled ({Path(__file__).parent.parent})"
+    games = sorted({m.split(".")[1] for m in MODULES})
+    parts = []
+    for game in games:
+        listed = [m for m in MODULES if m.split(".")[1] == game]
+        done = [m for m in found if m.split(".")[1] == game]
+        if done:
+            parts.append(f"{game} {len(done)}/{len(listed)}")
+    return f"mypyc: {', '.join(parts)} rules modules compiled ({here.parent})"
 
 
 # Set in the process started by run_compiled, so that a build that does not load (a stale
