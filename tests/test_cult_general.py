@@ -1,15 +1,18 @@
 """The ``general`` bot of Cult (issue 21): its evaluation counts the Forum (its winner
 takes the Greatness card face up, whose festival is a fanatic mob) and breaks ties in a
 district by mystic power as the rules do; it blocks a cult about to gather its fourth
-mob, is blind to hidden facts and plays whole games with legal actions only."""
+mob, judges its best placements by how the round ends, is blind to hidden facts and plays
+whole games with legal actions only."""
 
 import pytest
 
 from meeple.bots.base import make_bot
+from meeple.bots.cult import round_end_value
 from meeple.core.actions import Action
 from meeple.core.conformance import play_random
 from meeple.core.game import State
 from meeple.core.registry import get_game
+from meeple.core.rng import Rng
 from meeple.games.cult import board as B
 from meeple.games.cult.evaluate_deep import evaluate_deep, near_progress
 from meeple.games.cult.state import CultState
@@ -99,6 +102,17 @@ def test_the_general_celebrates_the_uprising_that_brings_its_fourth_mob() -> Non
     choice = bot.choose(s.view(me), s.legal_actions(me),
                         lambda seed: GAME.redeal_hidden(s, me, seed))
     assert choice == Action("festival", ("uprising",))
+
+
+def test_a_placement_is_judged_once_its_round_has_been_resolved() -> None:
+    s = _fresh(5)
+    me = s.current_players()[0]
+    s.apply(me, s.legal_actions(me)[0])
+    value = round_end_value(s, me, Rng(1))
+    assert s.is_terminal() or s.round_no == 2
+    # the event phase is over: every priest is back with its owner
+    assert all(not district for district in s.board)
+    assert value == evaluate_deep(s)[me]
 
 
 def test_the_general_plays_only_legal_actions_through_a_whole_game() -> None:
