@@ -1,15 +1,21 @@
 """Clash of Cultures' learned evaluation (meeple.games.clash.features, ``meeple train
 clash``): a seat's features read the public board and its own cards only, come with the
-judged seat first."""
+judged seat first, and the shipped model loads, judges a position and plays a game."""
 
 from __future__ import annotations
 
 import pytest
 
+from meeple.bots.greedy import Greedy
+from meeple.bots.learned import learned_evaluate, model_path, shipped_model
+from meeple.core.actions import Action
 from meeple.core.conformance import play_random
+from meeple.core.game import State
 from meeple.core.registry import get_game
 from meeple.games.clash import features as F
 from meeple.games.clash.state import ClashState
+from meeple.sim.match import play_match
+from tests.bot_helpers import choices_when_only_hidden_facts_differ
 from tests.clash_helpers import city, fresh, unit
 
 GAME = get_game("clash")
@@ -71,3 +77,37 @@ def test_a_city_with_no_defender_and_enemy_infantry_in_reach_is_exposed() -> Non
     assert F.features(s, 0)[at] == 1.0 and F.features(s, 1)[at] == 0.0
     unit(s, 0, "infantry", h)
     assert F.exposed_cities(s, 0) == 0
+
+
+def test_the_shipped_clash_model_loads_reads_the_features_and_beat_the_base_rate() -> None:
+    path = model_path("clash")
+    assert path.exists() and path.stat().st_size <= 2_000_000
+    model = shipped_model("clash")
+    assert model is not None and model.meta["game"] == "clash"
+    assert model.mean.shape == (len(F.names()),)
+    assert model.meta["valid_log_loss"] < model.meta["baseline_log_loss"]
+    chances = learned_evaluate("clash")(_position(2, 2, 150))
+    assert len(chances) == 2 and abs(sum(chances) - 1.0) < 1e-9
+    assert all(0.0 < c < 1.0 for c in chances)
+
+
+def test_the_learned_bot_chooses_the_same_when_only_hidden_facts_differ() -> None:
+    real = _position(2, 8, 90)
+    evaluate = learned_evaluate("clash")
+    choices = choices_when_only_hidden_facts_differ(
+        GAME, real, lambda: Greedy(1234, GAME, evaluate), 99)
+    assert choices[0] == choices[1]
+    assert choices[0] in real.legal_actions(real.current_players()[0])
+
+
+def test_the_learned_bot_plays_a_legal_game_of_clash() -> None:
+    chosen: list[tuple[int, Action]] = []
+
+    def check(state: State, player: int, action: Action) -> None:
+        chosen.append((player, action))
+
+    result = play_match("clash", 2, 21, ["learned", "heuristic"], {"rounds": 2},
+                        on_action=check)
+    assert result.state.is_terminal() and any(p == 0 for p, _ in chosen)
+    # the record replays to the same end: every move it chose was legal
+    assert result.record.replay().to_json() == result.state.to_json()
