@@ -9,9 +9,9 @@ import pytest
 from meeple.bots.greedy import Greedy
 from meeple.bots.learned import learned_evaluate, model_path, shipped_model
 from meeple.core.actions import Action
-from meeple.core.conformance import play_random
 from meeple.core.game import State
 from meeple.core.registry import get_game
+from meeple.core.rng import Rng
 from meeple.games.clash import features as F
 from meeple.games.clash.state import ClashState
 from meeple.sim.match import play_match
@@ -22,7 +22,17 @@ GAME = get_game("clash")
 
 
 def _position(players: int, seed: int, moves: int) -> ClashState:
-    state = play_random(GAME.new_state(players, seed, {}), moves, seed)
+    """Up to ``moves`` random moves into a game, stopping before a move that would end it
+    (a random player often loses its last city early)."""
+    state = GAME.new_state(players, seed, {})
+    rng = Rng(seed)
+    for _ in range(moves):
+        p = state.current_players()[0]
+        after = state.clone()
+        after.apply_unchecked(p, after.random_action(p, rng))
+        if after.is_terminal():
+            break
+        state = after
     assert isinstance(state, ClashState) and not state.is_terminal()
     return state
 
