@@ -3,7 +3,7 @@ their mood: the legal choices and their effects."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, product
 from typing import Any
 
@@ -206,16 +206,31 @@ def build_options(s: ClashState, p: int, c: City) -> list[str]:
     if not can_build_here(s, p, c):
         return []
     out = []
-    for kind, info in BUILDINGS.items():
-        if kind in c["bld"] or not s.has(p, info["advance"]):
-            continue
-        if info.get("extra") and not s.options["extra_buildings"]:
+    standard: bool | None = None  # whether p can pay the usual cost, asked once
+    for kind in _buildable(tuple(s.adv[p]), bool(s.options.get("extra_buildings"))):
+        if kind in c["bld"]:
             continue
         if kind == "port" and not any(s.known(h) and s.is_water(h) for h in s.board.adj[c["hex"]]):
             continue
-        if payment(s, p, building_cost(s, p, kind)) is not None:
+        cost = building_cost(s, p, kind)
+        if cost == _BUILDING_COST:
+            if standard is None:
+                standard = payment(s, p, cost) is not None
+            if standard:
+                out.append(kind)
+        elif payment(s, p, cost) is not None:
             out.append(kind)
     return out
+
+
+_BUILDING_COST: dict[str, int] = dict(RULES["building_cost"])
+
+
+@lru_cache(maxsize=4096)
+def _buildable(adv: tuple[str, ...], extra: bool) -> tuple[str, ...]:
+    """The buildings whose advance is among ``adv`` (the extra ones only with the option)."""
+    return tuple(kind for kind, info in BUILDINGS.items()
+                 if info["advance"] in adv and (extra or not info.get("extra")))
 
 
 def do_build(s: ClashState, p: int, c: City, kind: str) -> None:

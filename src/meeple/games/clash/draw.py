@@ -17,46 +17,72 @@ bounds may only shrink to the listed sizes between draws). The parts together ar
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
+from math import comb
 from typing import Any
 
 from meeple.core.actions import Action
 from meeple.core.rng import Rng
 from meeple.games.clash import cities, culture, moves
-from meeple.games.clash.economy import learnable
+from meeple.games.clash.economy import learnable, payment
 from meeple.games.clash.state import RULES, ClashState
 
 Lister = Callable[[], list[Action]]
+Picker = Callable[[int], Action | None]
 
 
 class Parts:
-    """Parts of a legal list: listed ones, and lazy ones known by an upper bound."""
+    """Parts of a legal list: listed ones, lazy ones known by an upper bound, and lazy ones
+    whose every slot can be asked alone (a picker: slot -> its action, or None)."""
 
-    __slots__ = ("bounds", "listers", "lists")
+    __slots__ = ("bounds", "listers", "lists", "misses", "pickers", "state")
 
-    def __init__(self) -> None:
+    def __init__(self, state: ClashState) -> None:
+        self.state = state
         self.bounds: list[int] = []
         self.listers: list[Lister | None] = []
         self.lists: list[list[Action] | None] = []
+        self.pickers: list[Picker | None] = []
+        self.misses: list[int] = []
 
     def add(self, actions: list[Action]) -> None:
         if actions:
             self.bounds.append(len(actions))
             self.listers.append(None)
             self.lists.append(actions)
+            self.pickers.append(None)
+            self.misses.append(0)
 
     def lazy(self, bound: int, lister: Lister) -> None:
         if bound > 0:
             self.bounds.append(bound)
             self.listers.append(lister)
             self.lists.append(None)
+            self.pickers.append(None)
+            self.misses.append(0)
+
+    def pick(self, bound: int, picker: Picker) -> None:
+        """A part of ``bound`` slots, slot j holding ``picker(j)`` (None: no action)."""
+        if bound > 0:
+            self.bounds.append(bound)
+            self.listers.append(None)
+            self.lists.append(None)
+            self.pickers.append(picker)
+            self.misses.append(0)
 
     def listed(self, i: int) -> list[Action]:
         got = self.lists[i]
         if got is None:
-            lister = self.listers[i]
-            assert lister is not None
-            got = self.lists[i] = lister()
+            if self.state._units_by_hex is None:  # the bounds need no index; listing does
+                self.state.index_hexes()
+            picker = self.pickers[i]
+            if picker is not None:
+                got = [a for j in range(self.bounds[i]) if (a := picker(j)) is not None]
+            else:
+                lister = self.listers[i]
+                assert lister is not None
+                got = lister()
+            self.lists[i] = got
             if len(got) > self.bounds[i]:  # a bound too small would bias the draw
                 raise AssertionError(f"a part of {len(got)} actions over its bound "
                                      f"{self.bounds[i]}")
@@ -77,6 +103,17 @@ class Parts:
             while k >= bounds[i]:
                 k -= bounds[i]
                 i += 1
+            picker = self.pickers[i]
+            if picker is not None and self.lists[i] is None and self.misses[i] < 2:
+                # ask the drawn slot alone; a part missed twice is listed instead, so
+                # that one mostly empty part cannot keep the draw going round
+                if self.state._units_by_hex is None:
+                    self.state.index_hexes()
+                a = picker(k)
+                if a is not None:
+                    return a
+                self.misses[i] += 1
+                continue
             got = self.listed(i)
             if k < len(got):
                 return got[k]
@@ -88,27 +125,53 @@ def random_action(s: ClashState, p: int, rng: Rng) -> Action:
 
     if s.pending and s.pending[0]["kind"] != "move":
         return rng.choice(legal(s, p))
-    s.index_hexes()
     try:
         return parts(s, p).draw(rng)
     finally:
-        s.drop_index()
+        s.drop_index()  # set by the first part listed, if any
+
+
+class Mine:
+    """``p``'s units in one pass: how many of each kind, and the unmoved ones by hex and
+    kind (hexes in the order first met)."""
+
+    __slots__ = ("have", "settled", "unmoved")
+
+    def __init__(self, s: ClashState, p: int) -> None:
+        self.have = dict.fromkeys(cities.UNITS, 0)
+        self.unmoved: dict[int, dict[str, int]] = {}
+        self.settled: set[int] = set()  # hexes with a settler of p's
+        for u in s.units:
+            if u[0] == p:
+                kind = u[1]
+                self.have[kind] += 1
+                if kind == "settler":
+                    self.settled.add(u[2])
+                if not u[3]:
+                    here = self.unmoved.setdefault(u[2], {})
+                    here[kind] = here.get(kind, 0) + 1
 
 
 def parts(s: ClashState, p: int) -> Parts:
-    """``flow.legal``'s actions in parts (the hex index set, as while listing)."""
-    out = Parts()
+    """``flow.legal``'s actions in parts."""
+    out = Parts(s)
+    mine = Mine(s, p)
     if s.pending:  # more groups of a move action
-        _groups(s, p, out)
+        _groups(s, p, mine, out)
         out.add([Action("stop")])
         return out
     if s.actions_left > 0:
-        for c in s.cities_of(p):
-            _city(s, p, c, out)
+        adv = tuple(s.adv[p])
+        own = s.cities_of(p)
+        for c in own:
+            _city(s, p, c, adv, len(own), mine, out)
         out.add([Action("advance", (a,)) for a in learnable(s, p)])
-        out.add([Action("found", (h,)) for h in cities.found_options(s, p)])
-        _groups(s, p, out)
-        out.add([Action("happy", (h,)) for h in cities.happy_options(s, p)])
+        no_city = RULES["no_city_on"]
+        out.lazy(sum(1 for h in mine.settled if s.terrain[h] not in no_city),
+                 lambda: [Action("found", (h,)) for h in cities.found_options(s, p)])
+        _groups(s, p, mine, out)
+        out.lazy(sum(1 for c in own if c["mood"] < 2),
+                 lambda: [Action("happy", (h,)) for h in cities.happy_options(s, p)])
         # at most one attempt per rival building in any city
         rivals = sum(1 for c in s.cities for k, o in c["bld"].items()
                      if o != p and k != "obelisk")
@@ -120,24 +183,52 @@ def parts(s: ClashState, p: int) -> Parts:
     return out
 
 
-def _city(s: ClashState, p: int, c: dict[str, Any], out: Parts) -> None:
+def _city(s: ClashState, p: int, c: dict[str, Any], adv: tuple[str, ...], owned: int,
+          mine: Mine, out: Parts) -> None:
     h = c["hex"]
-    out.add([Action("collect", (h, m)) for m in cities.collect_mixes(s, p, c)])
-    out.add([Action("build", (h, k)) for k in cities.build_options(s, p, c)])
+    room = cities.activation_size(s, c)
+    out.lazy(_collect_bound(c, adv, room), lambda: [
+        Action("collect", (h, m)) for m in cities.collect_mixes(s, p, c)])
+    if cities.mood_of(s, c) > 0 and len(c["bld"]) < owned:  # cities.can_build_here
+        bld = c["bld"]
+        out.lazy(sum(1 for k in cities._buildable(adv, bool(s.options.get("extra_buildings")))
+                     if k not in bld),
+                 lambda: [Action("build", (h, k)) for k in cities.build_options(s, p, c)])
     out.add([Action("wonder", (h, w)) for w in cities.wonder_options(s, p, c)])
-    out.lazy(_recruit_bound(s, p, c), lambda: [
+    out.lazy(_recruit_bound(s, p, c, room, mine), lambda: [
         Action("recruit", (h, u, *([t] if t else []))) for u, t in cities.recruit_options(s, p, c)])
 
 
-def _recruit_bound(s: ClashState, p: int, c: dict[str, Any]) -> int:
+def _collect_bound(c: dict[str, Any], adv: tuple[str, ...], room: int) -> int:
+    """At most every pile of ``room`` units of the kinds p's land may yield (the Great
+    Gardens: all five), and those with one unit a market's gold or an observatory's idea."""
+    if "Great Gardens" in c["wonders"]:
+        return _piles(room, len(RESOURCES_COLLECTED))
+    kinds = _yielded(adv)
+    swaps = sum(1 for b in ("market", "observatory") if b in c["bld"])
+    return _piles(room, kinds) + swaps * _piles(room - 1, kinds)
+
+
+RESOURCES_COLLECTED = ("food", "wood", "ore", "ideas", "gold")
+
+
+@cache
+def _piles(n: int, kinds: int) -> int:
+    """How many piles (multisets) of ``n`` units of ``kinds`` kinds."""
+    return comb(n + kinds - 1, kinds - 1) if kinds > 0 and n >= 0 else 0
+
+
+@lru_cache(maxsize=4096)
+def _yielded(adv: tuple[str, ...]) -> int:
+    """How many resources some terrain yields with these advances."""
+    return len({r for ys in cities._YIELDS.values() for r, a in ys if a in adv})
+
+
+def _recruit_bound(s: ClashState, p: int, c: dict[str, Any], room: int, mine: Mine) -> int:
     """At most every mix of 1..room units within each kind's free count, twice if tokens
     may pay (Draft, Sanitation)."""
-    room = cities.activation_size(s, c)
     units = cities.UNITS
-    have = dict.fromkeys(units, 0)
-    for u in s.units:
-        if u[0] == p:
-            have[u[1]] += 1
+    have = mine.have
     caps = tuple(min(room, max(0, int(units[k]["limit"]) - have[k])) for k in units
                  if k != "ship" or "port" in c["bld"])
     tokens = s.has(p, "Draft") or s.has(p, "Sanitation")
@@ -153,31 +244,35 @@ def _mixes_up_to(caps: tuple[int, ...], room: int) -> int:
     return sum(ways[1:])
 
 
-def _groups(s: ClashState, p: int, out: Parts) -> None:
-    """``moves.group_options`` by origin and kind, each bounded by its units times the
-    hexes it could reach (neighbours, and the ring two away with Roads; for ships every
-    hex within their range, or the whole map around its edge with Navigation)."""
-    origins = sorted({u[2] for u in s.units if u[0] == p and not u[3]})
-    adj = s.board.adj
-    roads = s.has(p, "Roads")
+def _groups(s: ClashState, p: int, mine: Mine, out: Parts) -> None:
+    """``moves.group_options`` by origin and kind: a land group's slots are its hexes in
+    reach (moves.land_candidates) times 1..n units, each asked alone; ships are bounded by
+    every hex within their range, or the whole map around its edge with Navigation."""
+    roads = s.has(p, "Roads") and payment(s, p, moves.ROAD_COST) is not None
     reach = int(RULES["ship_range"])
     near_ships = 3 * reach * (reach + 1)
-    for h in origins:
-        mine = [u for u in s.units_at(h, p) if not u[3]]
+    for h in sorted(mine.unmoved):
+        here = mine.unmoved[h]
         for kind in moves.LAND:
-            n = sum(1 for u in mine if u[1] == kind)
+            n = here.get(kind, 0)
             if n:
-                targets = len(adj[h]) + (12 if roads and not s.is_water(h) else 0)
-                out.lazy(n * targets, _land_lister(s, p, h, kind, n))
-        if any(u[1] == "ship" for u in mine):
-            ships = sum(1 for u in mine if u[1] == "ship")
+                near = moves.land_candidates(s, h, roads)
+                out.pick(n * len(near), _land_picker(s, p, h, kind, n, near))
+        ships = here.get("ship", 0)
+        if ships:
             far = s.has(p, "Navigation") and moves.edge(s, h)
             out.lazy(len(s.terrain) if far else near_ships, _sea_lister(s, p, h, ships))
 
 
-def _land_lister(s: ClashState, p: int, h: int, kind: str, n: int) -> Lister:
-    return lambda: [Action("move", (h, to, kind, k)) for to in moves._land_targets(s, p, h, kind)
-                    for k in range(1, n + 1) if moves._fits(s, p, to, kind, k)]
+def _land_picker(s: ClashState, p: int, h: int, kind: str, n: int,
+                 near: tuple[int, ...]) -> Picker:
+    def pick(j: int) -> Action | None:
+        to, k = near[j // n], j % n + 1
+        if moves.land_target(s, p, h, kind, to) and moves._fits(s, p, to, kind, k):
+            return Action("move", (h, to, kind, k))
+        return None
+
+    return pick
 
 
 def _sea_lister(s: ClashState, p: int, h: int, ships: int) -> Lister:

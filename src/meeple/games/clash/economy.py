@@ -3,7 +3,7 @@ draws and the event deck."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from meeple.core.text import Text
@@ -80,20 +80,46 @@ def can_learn(s: ClashState, p: int, name: str) -> bool:
 
 def learnable(s: ClashState, p: int) -> list[str]:
     """The advances ``p`` may take now and can pay for."""
-    standard = payment(s, p, {"any": int(RULES["advance_cost"])}, ("ideas", "food")) is not None
-    have = set(s.adv[p])
-    gov = government_of(s, p)
-    out = []
+    # gold stands in for ideas and food: payment() of the standard cost, written out
+    r = s.res[p]
+    options = _open_advances(tuple(s.adv[p]))
+    if r["ideas"] + r["food"] + r["gold"] >= _ADVANCE_COST:
+        return list(options)
+    if "free_advance" in s.used:  # then any advance may be free (advance_cost says when)
+        return [a for a in options if not advance_cost(s, p, a)]
+    return [a for a in options if a in _MAYBE_FREE and not advance_cost(s, p, a)]
+
+
+_ADVANCE_COST = int(RULES["advance_cost"])
+
+
+@lru_cache(maxsize=8192)
+def _open_advances(adv: tuple[str, ...]) -> tuple[str, ...]:
+    # What a player's advances open depends on those alone, and they change a few times a
+    # game: listing the 48 each time was a tenth of a random game (issue 19).
+    have = set(adv)
+    gov = next((g for g in DATA.governments if DATA.groups[g][0] in have), None)
+    out: list[str] = []
     for group, names in DATA.groups.items():
         if names[0] in have:
-            options = [a for a in names[1:] if a not in have]
+            out += [a for a in names[1:] if a not in have]
         elif group in DATA.governments:
-            ok = gov is None and DATA.governments[group]["requires"] in have
-            options = [names[0]] if ok else []
+            if gov is None and DATA.governments[group]["requires"] in have:
+                out.append(names[0])
         else:
-            options = [names[0]]
-        out += [a for a in options if standard or not advance_cost(s, p, a)]
-    return out
+            out.append(names[0])
+    return tuple(out)
+
+
+def open_advances(s: ClashState, p: int) -> tuple[str, ...]:
+    """Every advance :func:`can_learn` allows ``p``, in the order of ``DATA.advances``."""
+    return _in_data_order(tuple(s.adv[p]))
+
+
+@lru_cache(maxsize=4096)
+def _in_data_order(adv: tuple[str, ...]) -> tuple[str, ...]:
+    opened = set(_open_advances(adv))  # the same test as can_learn's, by group
+    return tuple(a for a in DATA.advances if a in opened)
 
 
 def made_free_by(s: ClashState, p: int, name: str) -> str | None:
@@ -107,6 +133,8 @@ def made_free_by(s: ClashState, p: int, name: str) -> str | None:
 
 
 _MADE_FREE = frozenset(x for info in DATA.advances.values() for x in info.get("free", ()))
+# Without an Inspiration card in play, only these can cost nothing (advance_cost)
+_MAYBE_FREE = _MADE_FREE | frozenset(DATA.groups["Science"])
 
 
 def advance_cost(s: ClashState, p: int, name: str) -> Pile:

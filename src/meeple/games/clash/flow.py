@@ -15,15 +15,15 @@ from meeple.games.clash import cities, combat, culture, moves, status
 from meeple.games.clash.data import matching
 from meeple.games.clash.economy import (
     advance_cost,
-    can_learn,
     has_wonder,
     learn,
     learnable,
     made_free_by,
+    open_advances,
     payment,
     spend,
 )
-from meeple.games.clash.state import DATA, RESOURCES, RULES, ClashState
+from meeple.games.clash.state import RESOURCES, RULES, ClashState
 from meeple.games.clash.texts import adv, area, t, who
 
 STOP = Action("stop")
@@ -101,7 +101,7 @@ def _orient(s: ClashState, p: int, item: dict[str, Any]) -> list[Action]:
 
 
 def _free_advance(s: ClashState, p: int, item: dict[str, Any]) -> list[Action]:
-    return [Action("advance", (a,)) for a in DATA.advances if can_learn(s, p, a)]
+    return [Action("advance", (a,)) for a in open_advances(s, p)]
 
 
 def _raze(s: ClashState, p: int, item: dict[str, Any]) -> list[Action]:

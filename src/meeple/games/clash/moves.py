@@ -48,28 +48,37 @@ def _hostile(s: ClashState, p: int, h: int) -> bool:
 
 
 def _land_targets(s: ClashState, p: int, h: int, kind: str) -> list[int]:
+    roads = s.has(p, "Roads") and payment(s, p, ROAD_COST) is not None
+    return sorted(t for t in land_candidates(s, h, roads) if land_target(s, p, h, kind, t))
+
+
+def land_candidates(s: ClashState, h: int, roads: bool) -> tuple[int, ...]:
+    """The hexes a land group at ``h`` might reach: its neighbours, and with Roads (when
+    paid for) the hexes two away; :func:`land_target` tells which it may."""
+    if roads and not s.is_water(h):
+        return s.board.adj[h] + s.board.ring(h, 2)
+    return s.board.adj[h]
+
+
+def land_target(s: ClashState, p: int, h: int, kind: str, t: int) -> bool:
+    """Whether a land group at ``h`` may move to ``t``, one of :func:`land_candidates`
+    (each hex is asked alone, so a random player checks only the hex it drew)."""
     adj = s.board.adj
-    out: set[int] = set()
     if s.is_water(h):  # disembarking onto known land
-        return sorted(t for t in adj[h] if s.known(t) and not s.is_water(t)
-                      and (kind == "infantry" or not _hostile(s, p, t)))
-    for t in adj[h]:
+        return (s.known(t) and not s.is_water(t)
+                and (kind == "infantry" or not _hostile(s, p, t)))
+    if t in adj[h]:
         if not s.known(t):
-            out.add(t)
-        elif s.is_water(t):
-            if not s.enemies_at(t, p) and any(u[1] == "ship" for u in s.units_at(t, p)):
-                out.add(t)
-        elif kind == "infantry" or not _hostile(s, p, t):
-            out.add(t)
-    if s.has(p, "Roads") and payment(s, p, ROAD_COST) is not None:
-        for mid in adj[h]:
-            if not s.known(mid) or s.is_water(mid) or _hostile(s, p, mid):
-                continue
-            for t in adj[mid]:
-                if (t != h and t not in adj[h] and s.known(t) and not s.is_water(t)
-                        and not _hostile(s, p, t) and _road_end(s, p, h, t)):
-                    out.add(t)
-    return sorted(out)
+            return True
+        if s.is_water(t):
+            return not s.enemies_at(t, p) and any(u[1] == "ship" for u in s.units_at(t, p))
+        return kind == "infantry" or not _hostile(s, p, t)
+    # two away on a road: through a known land hex nobody hostile holds, to a known
+    # land hex nobody hostile holds, from or to a city of p's
+    if not s.known(t) or s.is_water(t) or _hostile(s, p, t) or not _road_end(s, p, h, t):
+        return False
+    return any(mid in adj[h] and s.known(mid) and not s.is_water(mid)
+               and not _hostile(s, p, mid) for mid in adj[t])
 
 
 def _road_end(s: ClashState, p: int, a: int, b: int) -> bool:
