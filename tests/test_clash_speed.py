@@ -9,10 +9,18 @@ from collections import Counter
 from typing import Any
 
 from meeple.core.rng import Rng
+from meeple.games.clash.cities import BUILDINGS, build_options, building_cost, can_build_here
 from meeple.games.clash.draw import parts
+from meeple.games.clash.economy import (
+    advance_cost,
+    can_learn,
+    learnable,
+    open_advances,
+    payment,
+)
 from meeple.games.clash.evaluate import evaluate, worth
 from meeple.games.clash.game import ClashGame
-from meeple.games.clash.state import FIELDS, ClashState
+from meeple.games.clash.state import DATA, FIELDS, RULES, ClashState
 from meeple.games.clash.status import met
 
 
@@ -129,6 +137,32 @@ def test_random_action_is_uniform_over_the_legal_actions() -> None:
     spread = 5 * (per * (1 - 1 / len(listed))) ** 0.5
     assert all(abs(k - per) <= spread for k in counts.values()), counts.most_common(3)
     assert s.legal_actions(p) == listed and s._units_by_hex is None
+
+
+def test_advances_and_buildings_kept_per_set_of_advances_are_the_rules_answers() -> None:
+    # the lists kept per set of advances against the rules asked one advance or
+    # building at a time, for every player of 100+ positions
+    checked = short = 0
+    for s in _turn_positions():
+        for p in range(s.n):
+            assert open_advances(s, p) == tuple(a for a in DATA.advances if can_learn(s, p, a))
+            standard = payment(s, p, {"any": int(RULES["advance_cost"])},
+                               ("ideas", "food")) is not None
+            plain = [a for group in DATA.groups.values() for a in group
+                     if can_learn(s, p, a) and (standard or not advance_cost(s, p, a))]
+            assert learnable(s, p) == plain
+            short += not standard  # the branch that asks each advance its cost
+            for c in s.cities_of(p):
+                assert build_options(s, p, c) == [
+                    k for k, info in BUILDINGS.items()
+                    if can_build_here(s, p, c) and k not in c["bld"]
+                    and s.has(p, info["advance"])
+                    and (not info.get("extra") or s.options["extra_buildings"])
+                    and (k != "port" or any(s.known(h) and s.is_water(h)
+                                            for h in s.board.adj[c["hex"]]))
+                    and payment(s, p, building_cost(s, p, k)) is not None]
+                checked += 1
+    assert checked > 100 and short > 0
 
 
 def _plain_evaluate(s: ClashState) -> list[float]:

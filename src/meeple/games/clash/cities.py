@@ -161,6 +161,25 @@ def feasible(s: ClashState, p: int, c: City, pile: dict[str, int], husbandry: bo
                     lambda i, j: units[i] == "*" or units[i] in slots[j]) == len(units)
 
 
+# The terrain each advance or wonder changes the yield of (hex_yields' ``without``)
+_HELPS: dict[str, str] = {"Irrigation": "barren", "Fishing": "water", "Great Gardens": "fertile"}
+_SWAPS: dict[str, str] = {"market": "gold", "observatory": "ideas"}
+
+
+def _may_matter(s: ClashState, p: int, c: City, pile: dict[str, int], x: str) -> bool:
+    """False when ``feasible(..., without=x)`` asks exactly what ``feasible(...)`` asks:
+    a market or an observatory with no gold or idea in the pile, or an advance or wonder
+    with none of its terrain among the hexes the city collects from."""
+    if x in _SWAPS:
+        return _SWAPS[x] in pile
+    home = c["hex"]
+    near: tuple[int, ...] = (home, *s.board.adj[home])
+    if s.has(p, "Husbandry") and "Husbandry" not in s.used:
+        near += s.board.ring(home, 2)
+    terrain = _HELPS[x]
+    return any(s.terrain[h] == terrain for h in near)
+
+
 def parse_pile(text: str) -> dict[str, int]:
     return {r: int(n) for r, n in (x.split(":") for x in text.split("+") if x)}
 
@@ -175,7 +194,17 @@ def do_collect(s: ClashState, p: int, c: City, mix: str) -> None:
     helpers = [x for x in ("Irrigation", "Fishing") if s.has(p, x)]
     helpers += [b for b in ("market", "observatory") if b in c["bld"]]
     helpers += [w for w in ("Great Gardens",) if w in c["wonders"]]
-    needed = [x for x in helpers if not feasible(s, p, c, pile, without=x)]
+    needed = []
+    plain: bool | None = None  # feasible(pile) as things stand, asked once if needed
+    for x in helpers:
+        if _may_matter(s, p, c, pile, x):
+            ok = feasible(s, p, c, pile, without=x)
+        else:  # without x the slots and the pile read the same: the same answer
+            if plain is None:
+                plain = feasible(s, p, c, pile)
+            ok = plain
+        if not ok:
+            needed.append(x)
     if needed:
         why = t("why.collected.by", hex=s.hname(c["hex"]), by=comma([_helper(x) for x in needed]))
     else:
@@ -285,28 +314,66 @@ def recruit_options(s: ClashState, p: int, c: City) -> list[tuple[str, str]]:
     """(units, "tokens" or "") pairs: units like "infantry:2+settler:1"; "tokens": Draft
     and Sanitation pay one infantry and one settler with mood tokens."""
     room = activation_size(s, c)
-    kinds = [k for k in UNITS if k != "ship" or "port" in c["bld"]]
-    have = {k: s.count_units(p, k) for k in UNITS}
+    kinds, caps = recruit_caps(s, p, c, room)
     out: list[tuple[str, str]] = []
-    ranges = [range(0, min(room, int(UNITS[k]["limit"]) - have[k]) + 1) for k in kinds]
-    army_here = s.army_at(c["hex"], p)
-    no_spawn = "ship" in kinds and ship_spawn(s, p, c) is None  # asked once, not per mix
-    for counts in product(*ranges):
-        total = sum(counts)
-        if not 0 < total <= room:
-            continue
-        units = dict(zip(kinds, counts, strict=True))
-        if units.get("infantry", 0) + army_here > int(RULES["stack_limit"]):
-            continue
-        if units.get("ship", 0) and no_spawn:
-            continue
-        text = "+".join(f"{k}:{n}" for k, n in units.items() if n)
+    ask = RecruitCheck(s, p, c, kinds)
+    for counts in recruit_mixes(caps, room):
         for tokens in ("", "tokens"):
-            if tokens and not _token_discount(s, p, units):
-                continue
-            if recruit_payment(s, p, units, bool(tokens)) is not None:
+            text = ask(counts, tokens)
+            if text is not None:
                 out.append((text, tokens))
     return out
+
+
+def recruit_caps(s: ClashState, p: int, c: City, room: int,
+                 have: dict[str, int] | None = None) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The kinds the city may recruit (ships with a port) and how many of each at most
+    (below 0: more of that kind than its limit are out, and nothing may be recruited);
+    ``have``: p's units by kind, if the caller counted them."""
+    kinds = tuple(k for k in UNITS if k != "ship" or "port" in c["bld"])
+    if have is None:
+        have = dict.fromkeys(UNITS, 0)
+        for u in s.units:
+            if u[0] == p:
+                have[u[1]] += 1
+    return kinds, tuple(min(room, int(UNITS[k]["limit"]) - have[k]) for k in kinds)
+
+
+@cache
+def recruit_mixes(caps: tuple[int, ...], room: int) -> tuple[tuple[int, ...], ...]:
+    """Every count vector within the caps of 1..room units, in the order of ``product``."""
+    return tuple(counts for counts in product(*(range(0, cap + 1) for cap in caps))
+                 if 0 < sum(counts) <= room)
+
+
+class RecruitCheck:
+    """Whether the city may recruit a mix (with mood tokens paying, or not): its text, or
+    None. The stack here and a ship's spawn hex are asked once, when first needed."""
+
+    __slots__ = ("army_here", "c", "kinds", "no_spawn", "p", "s")
+
+    def __init__(self, s: ClashState, p: int, c: City, kinds: tuple[str, ...]) -> None:
+        self.s, self.p, self.c, self.kinds = s, p, c, kinds
+        self.army_here: int | None = None
+        self.no_spawn: bool | None = None
+
+    def __call__(self, counts: tuple[int, ...], tokens: str) -> str | None:
+        s, p = self.s, self.p
+        units = dict(zip(self.kinds, counts, strict=True))
+        if self.army_here is None:
+            self.army_here = s.army_at(self.c["hex"], p)
+        if units.get("infantry", 0) + self.army_here > int(RULES["stack_limit"]):
+            return None
+        if units.get("ship", 0):
+            if self.no_spawn is None:
+                self.no_spawn = ship_spawn(s, p, self.c) is None
+            if self.no_spawn:
+                return None
+        if tokens and not _token_discount(s, p, units):
+            return None
+        if recruit_payment(s, p, units, bool(tokens)) is None:
+            return None
+        return "+".join(f"{k}:{n}" for k, n in units.items() if n)
 
 
 def _token_discount(s: ClashState, p: int, units: dict[str, int]) -> dict[str, int]:

@@ -152,20 +152,24 @@ class Mine:
                     here[kind] = here.get(kind, 0) + 1
 
 
+_STOP, _END = [Action("stop")], [Action("end")]  # parts are never changed, only read
+
+
 def parts(s: ClashState, p: int) -> Parts:
     """``flow.legal``'s actions in parts."""
     out = Parts(s)
     mine = Mine(s, p)
     if s.pending:  # more groups of a move action
         _groups(s, p, mine, out)
-        out.add([Action("stop")])
+        out.add(_STOP)
         return out
     if s.actions_left > 0:
         adv = tuple(s.adv[p])
         own = s.cities_of(p)
         for c in own:
             _city(s, p, c, adv, len(own), mine, out)
-        out.add([Action("advance", (a,)) for a in learnable(s, p)])
+        open_ = learnable(s, p)  # an action made only for the one drawn
+        out.pick(len(open_), lambda j: Action("advance", (open_[j],)))
         no_city = RULES["no_city_on"]
         out.lazy(sum(1 for h in mine.settled if s.terrain[h] not in no_city),
                  lambda: [Action("found", (h,)) for h in cities.found_options(s, p)])
@@ -178,9 +182,26 @@ def parts(s: ClashState, p: int) -> Parts:
         out.lazy(rivals, lambda: culture.influence_options(s, p, False))
         if s.has(p, "Arts") and "Arts" not in s.used:
             out.lazy(rivals, lambda: culture.influence_options(s, p, True))
-    out.add(culture.power_options(s, p))
-    out.add([Action("end")])
+    out.lazy(_power_bound(s, p), lambda: culture.power_options(s, p))
+    out.add(_END)
     return out
+
+
+def _power_bound(s: ClashState, p: int) -> int:
+    """At most culture.power_options' actions: each power not yet used this turn whose
+    advance p holds (or, for the wonders' powers, while p has a wonder at all), with its
+    most choices (a card in hand, two exchanges, four taxes)."""
+    used, hand = s.used, len(s.action_hand[p])
+    n = 0 if "card" in used else hand
+    n += hand if s.has(p, "Bartering") and "Bartering" not in used else 0
+    n += 2 if s.has(p, "Theaters") and "Theaters" not in used else 0
+    n += 1 if s.has(p, "Absolute Power") and "Absolute Power" not in used else 0
+    n += 1 if s.has(p, "Forced Labor") and "Forced Labor" not in used else 0
+    if any(c["wonders"] for c in s.cities if c["owner"] == p):
+        n += len(s.objective_hand[p]) + 1  # the Great Statue's, the Great Lighthouse's
+    if s.actions_left > 0 and s.has(p, "Taxes") and "Taxes" not in used:
+        n += 4
+    return n
 
 
 def _city(s: ClashState, p: int, c: dict[str, Any], adv: tuple[str, ...], owned: int,
@@ -195,8 +216,11 @@ def _city(s: ClashState, p: int, c: dict[str, Any], adv: tuple[str, ...], owned:
                      if k not in bld),
                  lambda: [Action("build", (h, k)) for k in cities.build_options(s, p, c)])
     out.add([Action("wonder", (h, w)) for w in cities.wonder_options(s, p, c)])
-    out.lazy(_recruit_bound(s, p, c, room, mine), lambda: [
-        Action("recruit", (h, u, *([t] if t else []))) for u, t in cities.recruit_options(s, p, c)])
+    kinds, caps = cities.recruit_caps(s, p, c, room, mine.have)
+    mixes = cities.recruit_mixes(caps, room)
+    tokens = 2 if s.has(p, "Draft") or s.has(p, "Sanitation") else 1  # else never "tokens"
+    out.pick(len(mixes) * tokens,
+             _recruit_picker(h, mixes, tokens, cities.RecruitCheck(s, p, c, kinds)))
 
 
 def _collect_bound(c: dict[str, Any], adv: tuple[str, ...], room: int) -> int:
@@ -224,24 +248,17 @@ def _yielded(adv: tuple[str, ...]) -> int:
     return len({r for ys in cities._YIELDS.values() for r, a in ys if a in adv})
 
 
-def _recruit_bound(s: ClashState, p: int, c: dict[str, Any], room: int, mine: Mine) -> int:
-    """At most every mix of 1..room units within each kind's free count, twice if tokens
-    may pay (Draft, Sanitation)."""
-    units = cities.UNITS
-    have = mine.have
-    caps = tuple(min(room, max(0, int(units[k]["limit"]) - have[k])) for k in units
-                 if k != "ship" or "port" in c["bld"])
-    tokens = s.has(p, "Draft") or s.has(p, "Sanitation")
-    return _mixes_up_to(caps, room) * (2 if tokens else 1)
+def _recruit_picker(h: int, mixes: tuple[tuple[int, ...], ...], tokens: int,
+                    ask: cities.RecruitCheck) -> Picker:
+    """Slot j: the j-th mix of cities.recruit_mixes, paid with mood tokens or not."""
+    def pick(j: int) -> Action | None:
+        paid = "tokens" if tokens == 2 and j % 2 else ""
+        text = ask(mixes[j // tokens], paid)
+        if text is None:
+            return None
+        return Action("recruit", (h, text, paid) if paid else (h, text))
 
-
-@cache
-def _mixes_up_to(caps: tuple[int, ...], room: int) -> int:
-    """How many count vectors, each count within its cap, sum to 1..room."""
-    ways = [1] + [0] * room  # ways[t]: vectors of the kinds so far summing to t
-    for cap in caps:
-        ways = [sum(ways[t - j] for j in range(min(cap, t) + 1)) for t in range(room + 1)]
-    return sum(ways[1:])
+    return pick
 
 
 def _groups(s: ClashState, p: int, mine: Mine, out: Parts) -> None:
