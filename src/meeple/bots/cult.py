@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.bots.base import Bot, Sampler, judged_once, some_of
+from meeple.bots.base import Bot, Sampler, judged_once
 from meeple.core.actions import Action
 from meeple.core.game import State
 from meeple.core.rng import Rng
@@ -82,14 +82,13 @@ def _one_ply(s: CultState, p: int, me: int, rng: Rng) -> Action:
     if len(legal) == 1:
         return legal[0]
     judge = evaluate_deep if p == me else evaluate
-    best, best_value = legal[0], -1e9
-    for a in some_of(legal, ROLL_CANDIDATES, rng):
-        after = s.clone()
-        after.apply_unchecked(p, a)
-        value = judge(after)[p] + rng.below(1000) * 1e-9
-        if value > best_value:
-            best, best_value = a, value
-    return best
+
+    def value(after: State, q: int) -> float:
+        assert isinstance(after, CultState)
+        return judge(after)[q]
+
+    candidates, judged = judged_once(s, legal, p, ROLL_CANDIDATES, value, rng)
+    return candidates[judged[0][1]]
 
 
 def _value(s: State, me: int) -> float:

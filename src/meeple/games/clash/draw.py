@@ -45,36 +45,34 @@ class Parts:
         self.pickers: list[Picker | None] = []
         self.misses: list[int] = []
 
-    def add(self, actions: list[Action]) -> None:
-        if actions:
-            self.bounds.append(len(actions))
-            self.listers.append(None)
-            self.lists.append(actions)
-            self.pickers.append(None)
-            self.misses.append(0)
-
-    def lazy(self, bound: int, lister: Lister) -> None:
+    def _part(self, bound: int, actions: list[Action] | None, lister: Lister | None,
+              picker: Picker | None) -> None:
         if bound > 0:
             self.bounds.append(bound)
+            self.lists.append(actions)
             self.listers.append(lister)
-            self.lists.append(None)
-            self.pickers.append(None)
+            self.pickers.append(picker)
             self.misses.append(0)
+
+    def add(self, actions: list[Action]) -> None:
+        self._part(len(actions), actions, None, None)
+
+    def lazy(self, bound: int, lister: Lister) -> None:
+        self._part(bound, None, lister, None)
 
     def pick(self, bound: int, picker: Picker) -> None:
         """A part of ``bound`` slots, slot j holding ``picker(j)`` (None: no action)."""
-        if bound > 0:
-            self.bounds.append(bound)
-            self.listers.append(None)
-            self.lists.append(None)
-            self.pickers.append(picker)
-            self.misses.append(0)
+        self._part(bound, None, None, picker)
+
+    def _indexed(self) -> None:
+        """The hex index, which the bounds do not need but listing and picking do."""
+        if self.state._units_by_hex is None:
+            self.state.index_hexes()
 
     def listed(self, i: int) -> list[Action]:
         got = self.lists[i]
         if got is None:
-            if self.state._units_by_hex is None:  # the bounds need no index; listing does
-                self.state.index_hexes()
+            self._indexed()
             picker = self.pickers[i]
             if picker is not None:
                 got = [a for j in range(self.bounds[i]) if (a := picker(j)) is not None]
@@ -107,8 +105,7 @@ class Parts:
             if picker is not None and self.lists[i] is None and self.misses[i] < 2:
                 # ask the drawn slot alone; a part missed twice is listed instead, so
                 # that one mostly empty part cannot keep the draw going round
-                if self.state._units_by_hex is None:
-                    self.state.index_hexes()
+                self._indexed()
                 a = picker(k)
                 if a is not None:
                     return a
