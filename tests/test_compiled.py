@@ -1,4 +1,4 @@
-"""The build with Cult's rules compiled by mypyc (scripts/compile.sh): it replays the golden
+"""The build with the rules compiled by mypyc (scripts/compile.sh): it replays the golden
 Cult records to the same hashes, and the pure-Python package stays what runs by default."""
 
 from __future__ import annotations
@@ -35,6 +35,18 @@ for _ in range(200):
     s.apply_unchecked(p, s.random_action(p, rng))
 print(c.build_name()); print(f.__file__)
 print(pickle.loads(pickle.dumps(s)).to_json() == s.to_json())
+"""
+
+CLASH_PROBE = """
+import pickle
+import meeple.games.clash.state as st
+from meeple.core.registry import get_game
+from meeple.core.rng import Rng
+s, rng = get_game("clash").new_state(4, seed=3), Rng(5)
+for _ in range(200):
+    p = s.current_players()[0]
+    s.apply_unchecked(p, s.random_action(p, rng))
+print(st.__file__.endswith(".so"), pickle.loads(pickle.dumps(s)).to_json() == s.to_json())
 """
 
 
@@ -97,17 +109,41 @@ def test_compiled_cult_rules_replay_the_golden_records_identically(tmp_path: Pat
         env=_env(build), capture_output=True, text=True, timeout=1200)
     assert check.returncode == 0, check.stdout + check.stderr
     assert "identical" in check.stdout
+    if os.environ.get("MEEPLE_COMPILED_FULL"):
+        # Clash's compiled state and board pickle through their constructors (a worker
+        # process gets them so), and its golden records replay to the same hashes too
+        clash = subprocess.run([sys.executable, "-c", CLASH_PROBE], env=_env(build),
+                               capture_output=True, text=True, check=True, timeout=120)
+        assert clash.stdout.split() == ["True", "True"], clash.stdout
+        check = subprocess.run(
+            [sys.executable, "-m", "meeple", "golden", "check", str(ROOT / "tests" / "golden"),
+             "--game", "clash"], env=_env(build), capture_output=True, text=True, timeout=1200)
+        assert check.returncode == 0, check.stdout + check.stderr
+        assert "identical" in check.stdout
 
 
 def test_build_name_counts_the_compiled_modules_of_each_game(tmp_path: Path) -> None:
     package = tmp_path / "meeple"
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    for module in ("games.cult.flow", "games.cyclades.flow", "games.cyclades.state"):
+    # games.clash.data's extension sits beside the data/ folder of the same name
+    (package / "games" / "clash" / "data").mkdir(parents=True)
+    for module in ("games.cult.flow", "games.cyclades.flow", "games.cyclades.state",
+                   "games.clash.data", "games.clash.draw", "games.clash.flow"):
         path = package / (module.replace(".", "/") + suffix)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(b"")
     cult = sum(m.startswith("games.cult.") for m in MODULES)
     cyclades = sum(m.startswith("games.cyclades.") for m in MODULES)
-    assert build_name(package) == (f"mypyc: cult 1/{cult}, cyclades 2/{cyclades} rules "
-                                   f"modules compiled ({tmp_path})")
+    clash = sum(m.startswith("games.clash.") for m in MODULES)
+    assert (cult, cyclades, clash) == (22, 9, 12)
+    assert build_name(package) == (f"mypyc: clash 3/{clash}, cult 1/{cult}, cyclades "
+                                   f"2/{cyclades} rules modules compiled ({tmp_path})")
     assert build_name(tmp_path / "none") == "pure Python"
+
+
+def test_a_module_beside_a_folder_of_its_name_is_compiled_from_its_file() -> None:
+    # games/clash/data.py and games/clash/data/ (the YAML files): compile.sh must be given
+    # the module, not a package __init__ that does not exist
+    assert source_path("games.clash.data") == "games/clash/data.py"
+    assert source_path("games.cult.cults") == "games/cult/cults/__init__.py"
+    assert source_path("games.clash.flow") == "games/clash/flow.py"

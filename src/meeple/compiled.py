@@ -1,5 +1,5 @@
 """Which build of meeple is running: the pure-Python package, or the copy in which
-``scripts/compile.sh`` compiled Cult's and Cyclades' rules modules with mypyc
+``scripts/compile.sh`` compiled Cult's, Cyclades' and Clash's rules modules with mypyc
 (docs/performance.md, "Compiling the rules with mypyc").
 
 The compiled copy is a whole package in its own directory (``build/mypyc`` by default),
@@ -13,8 +13,9 @@ import os
 import sys
 from pathlib import Path
 
-# The modules compile.sh compiles: every module of Cult's and Cyclades' rules that a game, a
-# search or a replay runs (not the saves, views, texts for people, documents or scenarios).
+# The modules compile.sh compiles: every module of Cult's, Cyclades' and Clash's rules that a
+# game, a search or a replay runs (not the saves, views, texts for people, documents, rendering
+# or scenarios; Clash's status is in: the rules ask it for objectives, razing and the score).
 MODULES: tuple[str, ...] = (
     "games.cult.board",
     "games.cult.cards",
@@ -38,6 +39,18 @@ MODULES: tuple[str, ...] = (
     "games.cult.cults.lolth",
     "games.cult.cults.nirrti",
     "games.cult.cults.tiamat",
+    "games.clash.cities",
+    "games.clash.combat",
+    "games.clash.culture",
+    "games.clash.data",
+    "games.clash.draw",
+    "games.clash.economy",
+    "games.clash.evaluate",
+    "games.clash.features",
+    "games.clash.flow",
+    "games.clash.moves",
+    "games.clash.state",
+    "games.clash.status",
     "games.cyclades.battle",
     "games.cyclades.creatures",
     "games.cyclades.economy",
@@ -52,10 +65,12 @@ MODULES: tuple[str, ...] = (
 
 
 def source_path(module: str) -> str:
-    """``games.cult.cults`` -> ``games/cult/cults/__init__.py`` (relative to the package)."""
+    """``games.cult.cults`` -> ``games/cult/cults/__init__.py`` (relative to the package);
+    a module file wins over a directory of the same name (``games/clash/data.py`` beside
+    the ``games/clash/data/`` folder of data files)."""
     here = Path(__file__).parent
     base = module.replace(".", "/")
-    return f"{base}/__init__.py" if (here / base).is_dir() else f"{base}.py"
+    return f"{base}.py" if (here / f"{base}.py").is_file() else f"{base}/__init__.py"
 
 
 def build_dir() -> Path:
@@ -77,9 +92,11 @@ def compiled_modules(package: Path | None = None) -> list[str]:
     found = []
     for module in MODULES:
         base = here / module.replace(".", "/")
-        stem = base / "__init__" if base.is_dir() else base
+        # a package's extension is its __init__; a module's sits beside its folder of the
+        # same name, if any (games/clash/data and data/): either stem counts
+        stems = (base / "__init__", base)
         if any(stem.with_name(stem.name + suffix).exists()
-               for suffix in importlib.machinery.EXTENSION_SUFFIXES):
+               for stem in stems for suffix in importlib.machinery.EXTENSION_SUFFIXES):
             found.append(module)
     return found
 

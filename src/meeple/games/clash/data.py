@@ -68,6 +68,13 @@ class Board:
         q, r = self.coords[h]
         return f"{q},{r}"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled through the constructor (a state sent to a worker process carries its
+        # board): compiled by mypyc (docs/performance.md) this class has no __dict__ for
+        # pickle to fill, and a frozen dataclass's __setattr__ refuses each field.
+        return (Board, (self.players, self.width, self.height, self.coords, self.adj,
+                        self.homes))
+
 
 # Per board, computed once: the rules ask distances tens of thousands of times a game.
 # Keyed by id, each entry holding its board so the id cannot be reused while it stands.

@@ -49,7 +49,13 @@ class ClashState(State):
     _units_by_hex: dict[int, list[list[Any]]] | None = None
     _city_by_hex: dict[int, dict[str, Any]] | None = None
 
-    def __init__(self, n: int, options: dict[str, Any], board: Board, rng: Rng) -> None:
+    def __init__(self, n: int = 0, options: dict[str, Any] | None = None,
+                 board: Board | None = None, rng: Rng | None = None) -> None:
+        if options is None or board is None or rng is None:
+            # An empty shell that clone() fills field by field, and that unpickling fills
+            # from the saved fields: a class compiled by mypyc (docs/performance.md) cannot
+            # be made by __new__ alone, and is unpickled by calling its constructor bare.
+            return
         self.n = n
         self.options = options
         self.board = board
@@ -177,7 +183,7 @@ class ClashState(State):
         return state_to_json(self)
 
     def clone(self) -> ClashState:
-        c = ClashState.__new__(ClashState)
+        c = ClashState()
         c.n, c.options, c.board = self.n, self.options, self.board
         c.rng = Rng(0)
         c.rng.state = self.rng.state
