@@ -147,3 +147,42 @@ def test_a_bot_with_the_shipped_cult_model_plays_a_legal_game(kind: str) -> None
     assert result.state.is_terminal() and any(p == 0 for p, _ in chosen)
     # the record replays to the same end: every move it chose was legal
     assert result.record.replay().to_json() == result.state.to_json()
+
+
+def test_trees_read_back_from_their_arrays_predict_what_scikit_learn_predicts(
+        tmp_path: Path) -> None:
+    """The forest played with numpy alone gives scikit-learn's own logits, a missing value
+    (NaN) taking the side the fit chose for it, and survives its model file."""
+    from sklearn.ensemble import HistGradientBoostingClassifier
+
+    from meeple.sim.train import forest
+
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(2000, 5))
+    x[rng.random(x.shape) < 0.05] = np.nan
+    y = ((np.nan_to_num(x[:, 0]) + 0.5 * np.nan_to_num(x[:, 1]) ** 2) > 0.3).astype(int)
+    fitted = HistGradientBoostingClassifier(max_iter=40, max_leaf_nodes=7,
+                                            random_state=0).fit(x, y)
+    trees = forest(fitted, fitted.n_iter_)
+    assert np.allclose(trees.logits(x), fitted.decision_function(x), atol=1e-9)
+    model = ValueModel(np.zeros(5), np.ones(5), [], {"game": "test"}, trees)
+    model.save(tmp_path / "trees.npz")
+    again = ValueModel.load(tmp_path / "trees.npz")
+    assert again.trees is not None and np.array_equal(again.logits(x), model.logits(x))
+
+
+def test_trees_fitted_on_held_out_games_beat_the_base_rate() -> None:
+    from meeple.sim.train import fit
+
+    model, figures = fit(_synthetic_games(60, 4), (), 1, "trees")
+    assert model.trees is not None and not model.layers
+    assert 1 <= figures["trees"] <= 300
+    assert figures["valid_log_loss"] < figures["baseline_log_loss"]
+    assert figures["valid_auc"] > 0.75
+
+
+def test_an_unknown_model_kind_is_refused_before_any_game(tmp_path: Path) -> None:
+    out = CliRunner().invoke(app, ["train", "cult", "--games", "2", "--model", "forest",
+                                   "--out", str(tmp_path / "v.npz")])
+    assert out.exit_code != 0 and "forest" in out.output and "trees" in out.output
+    assert not (tmp_path / "v.npz").exists()

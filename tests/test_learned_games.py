@@ -125,3 +125,41 @@ def test_colonies_shipped_model_reads_what_the_features_give() -> None:
     state = play_random(get_game("colonies").new_state(4, 2, {}), 60, 2)
     chances = learned_evaluate("colonies")(state)
     assert len(chances) == 4 and abs(sum(chances) - 1.0) < 1e-9
+
+
+def test_a_tiny_run_of_trees_gives_a_model_that_plays_a_legal_game(tmp_path: Path) -> None:
+    path = tmp_path / "value.npz"
+    out = CliRunner().invoke(app, ["train", "cyclades", "--games", "3", "--generations", "1",
+                                   "--players", "3", "--stride", "8", "--model", "trees",
+                                   "--max-rounds", "6", "--out", str(path), "--json"])
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.output.strip().splitlines()[-1])
+    assert report["kind"] == "trees" and report["generations"][0]["trees"] >= 1
+    model = ValueModel.load(path)
+    assert model.trees is not None and not model.layers
+    evaluate = learned_evaluate("cyclades", model)
+    seats = [bot_chooser(Greedy(10 + i, get_game("cyclades"), evaluate)) for i in range(3)]
+    assert play_match("cyclades", 3, 5, seats, {"max_rounds": 4}).state.is_terminal()
+
+
+def test_cyclades_shipped_trees_judge_a_position_and_play_blind_to_the_deck() -> None:
+    """The shipped forest reads only features that exist, gives each seat a chance, and the
+    bot judging by it chooses the same whatever order the creature deck is in."""
+    from meeple.bots.learned import model_path
+    from tests.bot_helpers import choices_when_only_hidden_facts_differ
+
+    assert model_path("cyclades").stat().st_size <= 2_000_000
+    model = shipped_model("cyclades")
+    assert model is not None and model.trees is not None and model.meta["game"] == "cyclades"
+    assert model.meta["valid_log_loss"] < model.meta["baseline_log_loss"]
+    assert int(model.trees.feature.max()) < len(feature_module("cyclades").names())
+    game = get_game("cyclades")
+    real = play_random(game.new_state(3, 6, {}), 150, 6)
+    chances = learned_evaluate("cyclades")(real)
+    assert len(chances) == 3 and abs(sum(chances) - 1.0) < 1e-9
+    assert all(0.0 < c < 1.0 for c in chances)
+    evaluate = learned_evaluate("cyclades")
+    choices = choices_when_only_hidden_facts_differ(
+        game, real, lambda: Greedy(77, game, evaluate), 99)
+    assert choices[0] == choices[1]
+    assert choices[0] in real.legal_actions(real.current_players()[0])

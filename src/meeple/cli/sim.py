@@ -245,6 +245,9 @@ def train(
     stride: Annotated[int, typer.Option(help="Record a position every this many moves.")] = 4,
     hidden: Annotated[str, typer.Option(
         help="Hidden layer sizes, e.g. 64,32; 0 for a logistic regression.")] = "64,32",
+    model: Annotated[str, typer.Option(
+        help="network (of the --hidden sizes), linear (a logistic regression) or trees "
+             "(gradient-boosted).")] = "network",
     workers: Workers = 1,
     bot: Annotated[str, typer.Option(
         help="The bot kind whose self-play games generation 1 learns from.")] = "heuristic",
@@ -281,7 +284,7 @@ def train(
                            rate=done / max(1e-9, time.perf_counter() - start))
 
             result = run_train(g.name, n, games, generations, target, seed, options, stride,
-                               workers, sizes, ray, tick, games_file, bot)
+                               workers, sizes, ray, tick, games_file, bot, model)
     except (KeyError, ValueError) as e:
         fail(str(e))
     except ImportError:

@@ -5,7 +5,8 @@ generation from games of the bot judging by the previous generation's model, wit
 earlier games kept, so the data follows the better play. A position is recorded every
 ``stride`` moves as each seat's features (what that seat may see) with the seat's final
 result (1 for a win, its share of a shared win, else 0). The network is scikit-learn's
-MLPClassifier (or a logistic regression) on standardized features; games are split 80/20
+MLPClassifier (or a logistic regression) on standardized features, or gradient-boosted trees
+on the raw features (scikit-learn's HistGradientBoostingClassifier); games are split 80/20
 into training and validation by game, so a position never validates a model that trained
 on its own game, and the training games again 80/20 to decide by game when the fit stops.
 """
@@ -21,7 +22,7 @@ import numpy as np
 
 from meeple.bots.base import make_bot
 from meeple.bots.greedy import Greedy
-from meeple.bots.learned import ValueModel, feature_module, learned_evaluate
+from meeple.bots.learned import Trees, ValueModel, feature_module, learned_evaluate
 from meeple.core.actions import Action
 from meeple.core.game import State
 from meeple.core.registry import get_game
@@ -63,8 +64,13 @@ PATIENCE = 5
 MAX_EPOCHS = 200
 
 
-def fit(games: Sequence[dict[str, Any]], hidden: tuple[int, ...], seed: int
-        ) -> tuple[ValueModel, dict[str, float]]:
+# What ``meeple train --model`` fits: a network of the ``--hidden`` sizes, a logistic
+# regression (also ``--hidden 0``), or gradient-boosted trees.
+MODEL_KINDS = ("network", "linear", "trees")
+
+
+def fit(games: Sequence[dict[str, Any]], hidden: tuple[int, ...], seed: int,
+        kind: str = "network") -> tuple[ValueModel, dict[str, float]]:
     """A network from the games' positions, with its validation figures.
 
     Stopping is judged on whole games held out of the fit (the last fifth of the training
@@ -93,7 +99,9 @@ def fit(games: Sequence[dict[str, Any]], hidden: tuple[int, ...], seed: int
     scale = x.std(axis=0)
     scale[scale == 0] = 1.0
     model = ValueModel(mean, scale, [])
-    if not hidden:
+    if kind == "trees":
+        return _fit_trees(model, (x, y), (jx, jy), (vx, vy), seed)
+    if kind == "linear" or not hidden:
         return _fit_linear(model, (x, y), (jx, jy), (vx, vy), seed)
     net = MLPClassifier(hidden_layer_sizes=hidden, alpha=1e-3, batch_size=min(256, len(x)),
                         random_state=seed)
@@ -139,6 +147,56 @@ def _fit_linear(model: ValueModel, learn: Split, judge: Split, valid: Split, see
     return model, _figures(model, learn, judge, valid, {"regularization_c": chosen})
 
 
+# Gradient-boosted trees: small trees at a low learning rate, a leaf only for a group of
+# positions large enough not to be one game's (a game gives tens to hundreds of positions,
+# all with one result); the number of trees kept is the best on the held-out training games.
+TREE_SETTINGS = {"learning_rate": 0.05, "max_leaf_nodes": 15, "l2_regularization": 1.0}
+MAX_TREES = 300
+LEAF_POSITIONS = 200
+
+
+def _fit_trees(model: ValueModel, learn: Split, judge: Split, valid: Split, seed: int
+               ) -> tuple[ValueModel, dict[str, float]]:
+    """Trees catch what a linear model cannot, such as a lead that matters only late in
+    the game, without a network's appetite for learning each game's positions by heart."""
+    from sklearn.ensemble import HistGradientBoostingClassifier
+    from sklearn.metrics import log_loss
+
+    fitted = HistGradientBoostingClassifier(
+        max_iter=MAX_TREES, early_stopping=False, random_state=seed,
+        min_samples_leaf=min(LEAF_POSITIONS, max(5, len(learn[0]) // 100)),
+        **TREE_SETTINGS).fit(learn[0], learn[1])
+    losses = [float(log_loss(judge[1], p[:, 1], labels=[0, 1]))
+              for p in fitted.staged_predict_proba(judge[0])]
+    kept = int(np.argmin(losses)) + 1
+    model.trees = forest(fitted, kept)
+    return model, _figures(model, learn, judge, valid, {"trees": kept})
+
+
+def forest(fitted: Any, count: int) -> Trees:
+    """The first ``count`` trees of a fitted binary HistGradientBoostingClassifier as
+    ``Trees`` (numpy arrays, node indices made global)."""
+    parts: dict[str, list[np.ndarray]] = {k: [] for k in
+                                          ("feature", "threshold", "missing_left", "left",
+                                           "right", "value", "leaf")}
+    roots, at, depth = [], 0, 0
+    for per_class in fitted._predictors[:count]:
+        nodes = per_class[0].nodes
+        roots.append(at)
+        parts["feature"].append(nodes["feature_idx"])
+        parts["threshold"].append(nodes["num_threshold"])
+        parts["missing_left"].append(nodes["missing_go_to_left"])
+        parts["left"].append(nodes["left"].astype(np.int64) + at)
+        parts["right"].append(nodes["right"].astype(np.int64) + at)
+        parts["value"].append(nodes["value"])
+        parts["leaf"].append(nodes["is_leaf"])
+        depth = max(depth, int(nodes["depth"].max()))
+        at += len(nodes)
+    arrays = {k: np.concatenate(v) for k, v in parts.items()}
+    arrays["roots"] = np.array(roots, dtype=np.int64)
+    return Trees(float(np.ravel(fitted._baseline_prediction)[0]), arrays, depth)
+
+
 def _figures(model: ValueModel, learn: Split, judge: Split, valid: Split,
              extra: dict[str, float]) -> dict[str, float]:
     from sklearn.metrics import log_loss, roc_auc_score
@@ -160,7 +218,7 @@ def train(name: str, players: int, games: int, generations: int, out: Path, seed
           options: dict[str, Any] | None = None, stride: int = 4, workers: int = 1,
           hidden: tuple[int, ...] = (64, 32), ray_address: str | None = None,
           on_game: Callable[[int], None] | None = None, games_file: Path | None = None,
-          bot: str = "heuristic") -> dict[str, Any]:
+          bot: str = "heuristic", kind: str = "network") -> dict[str, Any]:
     """Play ``games`` games per generation, fit after each, keep the last model in ``out``.
 
     ``games_file``: generation 1's games are read from it when it exists (so another
@@ -168,6 +226,8 @@ def train(name: str, players: int, games: int, generations: int, out: Path, seed
     feature_module(name)
     get_game(name).check_players(players)
     make_bot(bot, name, 0)
+    if kind not in MODEL_KINDS:
+        raise ValueError(f"unknown model kind {kind!r}: choose one of {', '.join(MODEL_KINDS)}")
     if games < 2 or generations < 1 or stride < 1:
         raise ValueError("train needs --games 2 or more, --generations 1 or more, --stride 1 "
                          "or more")
@@ -189,7 +249,7 @@ def train(name: str, players: int, games: int, generations: int, out: Path, seed
             if gen == 1 and games_file is not None:
                 save_games(games_file, key, played)
         data.extend(sorted(played, key=lambda g: g["seed"]))
-        model, figures = fit(data, hidden, seed + gen)
+        model, figures = fit(data, hidden, seed + gen, kind)
         model.meta = {"game": name, "generation": gen, "players": players, **figures}
         model.save(out)
         model_file = str(out)
@@ -198,8 +258,8 @@ def train(name: str, players: int, games: int, generations: int, out: Path, seed
                         "seconds": round(time.perf_counter() - start, 1), **figures})
     size = out.stat().st_size
     return {"game": name, "players": players, "model": str(out), "model_bytes": size,
-            "features": len(feature_module(name).names()), "hidden": list(hidden),
-            "generations": history}
+            "features": len(feature_module(name).names()), "kind": kind,
+            "hidden": list(hidden) if kind == "network" else [], "generations": history}
 
 
 def save_games(path: Path, key: dict[str, Any], played: Sequence[dict[str, Any]]) -> None:
