@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds a copy of the meeple package with Cult's, Cyclades' and Clash's rules modules compiled
-# by mypyc, into build/mypyc/ (gitignored; src/ is never touched, so the pure-Python package
+# Builds a copy of the meeple package with Cult's, Cyclades' and Clash's rules modules, actions
+# and the search and heuristic bots compiled by mypyc (meeple.compiled.MODULES),
+# into build/mypyc/ (gitignored; src/ is never touched, so the pure-Python package
 # stays what the tests run). Use it with `PYTHONPATH=build/mypyc ./run ...` or `./run bench ... --compiled`
 # (docs/performance.md, "Compiling the rules with mypyc").
 # Needs mypyc (in .venv with mypy), a C compiler and Python's headers.

@@ -50,6 +50,24 @@ print(st.__file__.endswith(".so"), pickle.loads(pickle.dumps(s)).to_json() == s.
 """
 
 
+# The search at a mid-game Cult and Clash position: its choice and its RNG afterwards, which
+# the compiled search bot, RNG and rules must give exactly as the pure package does.
+SEARCH_PROBE = """
+import meeple.bots.ismcts as ism, meeple.core.actions as act
+from meeple.bots.ismcts import ISMCTS
+from meeple.core.conformance import play_random
+from meeple.core.registry import get_game
+print(ism.__file__.endswith(".so") and act.__file__.endswith(".so"))
+for name, seed, steps, n in (("cult", 2, 300, 200), ("clash", 3, 120, 10)):
+    game = get_game(name)
+    s = play_random(game.new_state(4, seed, {}), steps, seed)
+    p = s.current_players()[0]
+    bot = ISMCTS(seed, game, iterations=n)
+    a = bot.choose(s.view(p), s.legal_actions(p), lambda x: game.redeal_hidden(s, p, x))
+    print(name, a, bot.rng.state)
+"""
+
+
 def _missing_compiler() -> str | None:
     if importlib.util.find_spec("mypyc") is None:
         return "mypyc is not installed"
@@ -120,6 +138,15 @@ def test_compiled_cult_rules_replay_the_golden_records_identically(tmp_path: Pat
              "--game", "clash"], env=_env(build), capture_output=True, text=True, timeout=1200)
         assert check.returncode == 0, check.stdout + check.stderr
         assert "identical" in check.stdout
+        # the compiled search bot chooses as the pure one does (the same draws)
+        compiled = subprocess.run([sys.executable, "-c", SEARCH_PROBE], env=_env(build),
+                                  capture_output=True, text=True, check=True, timeout=300)
+        pure_env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        pure = subprocess.run([sys.executable, "-c", SEARCH_PROBE], env=pure_env,
+                              capture_output=True, text=True, check=True, timeout=300)
+        assert compiled.stdout.splitlines()[0] == "True", compiled.stdout
+        assert pure.stdout.splitlines()[0] == "False", pure.stdout
+        assert compiled.stdout.splitlines()[1:] == pure.stdout.splitlines()[1:]
 
 
 def test_build_name_counts_the_compiled_modules_of_each_game(tmp_path: Path) -> None:
@@ -136,6 +163,11 @@ def test_build_name_counts_the_compiled_modules_of_each_game(tmp_path: Path) -> 
     cyclades = sum(m.startswith("games.cyclades.") for m in MODULES)
     clash = sum(m.startswith("games.clash.") for m in MODULES)
     assert (cult, cyclades, clash) == (22, 9, 12)
+    # outside the rules: what every search runs (core.rng, core.log, core.game and bots.base
+    # are left out: docs/performance.md, "Core and the search compiled")
+    assert [m for m in MODULES if not m.startswith("games.")] == [
+        "core.actions", "bots.greedy", "bots.ismcts"]
+    assert len(MODULES) == 46
     assert build_name(package) == (f"mypyc: clash 3/{clash}, cult 1/{cult}, cyclades "
                                    f"2/{cyclades} rules modules compiled ({tmp_path})")
     assert build_name(tmp_path / "none") == "pure Python"

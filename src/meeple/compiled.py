@@ -15,7 +15,8 @@ from pathlib import Path
 
 # The modules compile.sh compiles: every module of Cult's, Cyclades' and Clash's rules that a
 # game, a search or a replay runs (not the saves, views, texts for people, documents, rendering
-# or scenarios; Clash's status is in: the rules ask it for objectives, razing and the score).
+# or scenarios; Clash's status is in: the rules ask it for objectives, razing and the score),
+# then the core and bot modules below.
 MODULES: tuple[str, ...] = (
     "games.cult.board",
     "games.cult.cards",
@@ -60,6 +61,18 @@ MODULES: tuple[str, ...] = (
     "games.cyclades.state",
     "games.cyclades.titans",
     "games.cyclades.turn",
+    # Outside the rules, what every search runs (docs/performance.md, "Core and the search
+    # compiled"): actions, and the search and heuristic bots. Left out: core.rng (its 64-bit
+    # arithmetic is slower compiled: mypyc's ints are tagged 63-bit values, so every SplitMix64
+    # step goes through boxed integers; a shuffle of 40 took 64 us against 46 interpreted);
+    # core.log (mypyc cannot compile its QuietLogError, a RuntimeError subclass). Not tried:
+    # core.game and bots.base (State, Game and Bot have interpreted subclasses, the other
+    # games' states and the per-game bots, which mypyc allows only through a decorator from
+    # mypy_extensions, not a dependency of the package) and core.text (Cult's Name subclasses
+    # its Text). A compiled bot does not pickle; nothing pickles one (workers get its name).
+    "core.actions",
+    "bots.greedy",
+    "bots.ismcts",
 )
 
 
