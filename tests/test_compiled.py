@@ -171,6 +171,12 @@ def test_build_name_counts_the_compiled_modules_of_each_game(tmp_path: Path) -> 
     assert build_name(package) == (f"mypyc: clash 3/{clash}, cult 1/{cult}, cyclades "
                                    f"2/{cyclades} rules modules compiled ({tmp_path})")
     assert build_name(tmp_path / "none") == "pure Python"
+    # the bots and core are counted apart from the games' rules
+    (package / "bots").mkdir()
+    (package / "bots" / ("ismcts" + suffix)).write_bytes(b"")
+    assert build_name(package) == (f"mypyc: clash 3/{clash}, cult 1/{cult}, cyclades "
+                                   f"2/{cyclades} rules modules; bots 1/2 modules compiled "
+                                   f"({tmp_path})")
 
 
 def test_a_module_beside_a_folder_of_its_name_is_compiled_from_its_file() -> None:

@@ -122,20 +122,30 @@ def is_compiled() -> bool:
 
 def build_name(package: Path | None = None) -> str:
     """What a benchmark prints about the build it measured: per game, how many of its
-    rules modules are compiled (a build of only some modules, MEEPLE_COMPILED_MODULES,
-    says so)."""
+    rules modules are compiled, then per other package (bots, core) how many of its
+    modules (a build of only some modules, MEEPLE_COMPILED_MODULES, says so)."""
     here = package or Path(__file__).parent
     found = compiled_modules(here)
     if not found:
         return "pure Python"
-    games = sorted({m.split(".")[1] for m in MODULES})
-    parts = []
-    for game in games:
-        listed = [m for m in MODULES if m.split(".")[1] == game]
-        done = [m for m in found if m.split(".")[1] == game]
-        if done:
-            parts.append(f"{game} {len(done)}/{len(listed)}")
-    return f"mypyc: {', '.join(parts)} rules modules compiled ({here.parent})"
+
+    def group(module: str) -> str:
+        parts = module.split(".")
+        return parts[1] if parts[0] == "games" else parts[0]
+
+    def counts(names: list[str]) -> str:
+        shown = []
+        for name in names:
+            done = [m for m in found if group(m) == name]
+            if done:
+                shown.append(f"{name} {len(done)}/{sum(group(m) == name for m in MODULES)}")
+        return ", ".join(shown)
+
+    rules = counts(sorted({group(m) for m in MODULES if m.startswith("games.")}))
+    others = counts(sorted({group(m) for m in MODULES if not m.startswith("games.")}))
+    said = "; ".join(part for part in (rules and f"{rules} rules modules",
+                                        others and f"{others} modules") if part)
+    return f"mypyc: {said} compiled ({here.parent})"
 
 
 # Set in the process started by run_compiled, so that a build that does not load (a stale

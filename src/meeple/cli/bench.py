@@ -16,7 +16,8 @@ from meeple.cli.common import AsJson, fail
 GameOption = Annotated[str, typer.Option(help="Game name, or 'all' (one line per game).")]
 CompiledOption = Annotated[bool, typer.Option(
     "--compiled", help="Measure the build of scripts/compile.sh (Cult's, Cyclades' and "
-    "Clash's rules compiled by mypyc, in build/mypyc) instead of the pure-Python package.")]
+    "Clash's rules and the search bots compiled by mypyc, in build/mypyc) instead of the "
+    "pure-Python package.")]
 
 
 def _build(compiled: bool) -> str:
