@@ -180,6 +180,8 @@ def forest(fitted: Any, count: int) -> Trees:
                                           ("feature", "threshold", "missing_left", "left",
                                            "right", "value", "leaf")}
     roots, at, depth = [], 0, 0
+    # scikit-learn has no public export of these trees: its fitted predictors are read,
+    # and tests/test_learned.py checks the result against its own decision_function
     for per_class in fitted._predictors[:count]:
         nodes = per_class[0].nodes
         roots.append(at)
