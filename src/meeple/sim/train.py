@@ -175,28 +175,21 @@ def _fit_trees(model: ValueModel, learn: Split, judge: Split, valid: Split, seed
 
 def forest(fitted: Any, count: int) -> Trees:
     """The first ``count`` trees of a fitted binary HistGradientBoostingClassifier as
-    ``Trees`` (numpy arrays, node indices made global)."""
-    parts: dict[str, list[np.ndarray]] = {k: [] for k in
-                                          ("feature", "threshold", "missing_left", "left",
-                                           "right", "value", "leaf")}
-    roots, at, depth = [], 0, 0
+    ``Trees`` (their nodes in one run of arrays, node indices made global)."""
     # scikit-learn has no public export of these trees: its fitted predictors are read,
     # and tests/test_learned.py checks the result against its own decision_function
-    for per_class in fitted._predictors[:count]:
-        nodes = per_class[0].nodes
-        roots.append(at)
-        parts["feature"].append(nodes["feature_idx"])
-        parts["threshold"].append(nodes["num_threshold"])
-        parts["missing_left"].append(nodes["missing_go_to_left"])
-        parts["left"].append(nodes["left"].astype(np.int64) + at)
-        parts["right"].append(nodes["right"].astype(np.int64) + at)
-        parts["value"].append(nodes["value"])
-        parts["leaf"].append(nodes["is_leaf"])
-        depth = max(depth, int(nodes["depth"].max()))
-        at += len(nodes)
-    arrays = {k: np.concatenate(v) for k, v in parts.items()}
-    arrays["roots"] = np.array(roots, dtype=np.int64)
-    return Trees(float(np.ravel(fitted._baseline_prediction)[0]), arrays, depth)
+    trees = [per_class[0].nodes for per_class in fitted._predictors[:count]]
+    sizes = [len(t) for t in trees]
+    roots = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+    nodes = np.concatenate(trees)
+    shift = np.repeat(roots, sizes)
+    arrays = {"roots": roots, "feature": nodes["feature_idx"],
+              "threshold": nodes["num_threshold"], "missing_left": nodes["missing_go_to_left"],
+              "left": nodes["left"].astype(np.int64) + shift,
+              "right": nodes["right"].astype(np.int64) + shift,
+              "value": nodes["value"], "leaf": nodes["is_leaf"]}
+    return Trees(float(np.ravel(fitted._baseline_prediction)[0]), arrays,
+                 int(nodes["depth"].max()))
 
 
 def _figures(model: ValueModel, learn: Split, judge: Split, valid: Split,
