@@ -155,10 +155,10 @@ def test_cyclades_shipped_trees_judge_a_position_and_play_blind_to_the_deck() ->
     assert int(model.trees.feature.max()) < len(feature_module("cyclades").names())
     game = get_game("cyclades")
     real = play_random(game.new_state(3, 6, {}), 150, 6)
-    chances = learned_evaluate("cyclades")(real)
+    evaluate = learned_evaluate("cyclades")
+    chances = evaluate(real)
     assert len(chances) == 3 and abs(sum(chances) - 1.0) < 1e-9
     assert all(0.0 < c < 1.0 for c in chances)
-    evaluate = learned_evaluate("cyclades")
     choices = choices_when_only_hidden_facts_differ(
         game, real, lambda: Greedy(77, game, evaluate), 99)
     assert choices[0] == choices[1]
