@@ -8,12 +8,26 @@ import math
 from collections import Counter
 from typing import Any
 
+from meeple.core.actions import Action
 from meeple.core.rng import Rng
-from meeple.games.clash.cities import BUILDINGS, build_options, building_cost, can_build_here
+from meeple.games.clash import moves
+from meeple.games.clash.cities import (
+    BUILDINGS,
+    _recruit_list,
+    activation_size,
+    build_options,
+    building_cost,
+    can_build_here,
+    collect_slots,
+    recruit_caps,
+    recruit_mixes,
+    recruit_options,
+)
 from meeple.games.clash.draw import parts
 from meeple.games.clash.economy import (
     advance_cost,
     can_learn,
+    government_of,
     learnable,
     open_advances,
     payment,
@@ -21,7 +35,7 @@ from meeple.games.clash.economy import (
 from meeple.games.clash.evaluate import evaluate, worth
 from meeple.games.clash.game import ClashGame
 from meeple.games.clash.state import DATA, FIELDS, RULES, ClashState
-from meeple.games.clash.status import met
+from meeple.games.clash.status import measure, met
 
 
 def _midgame(seed: int, steps: int) -> ClashState:
@@ -197,3 +211,136 @@ def test_the_one_pass_evaluation_gives_exactly_the_floats_of_worth() -> None:
             assert evaluate(s) == s.returns()
     # the positions reach what the pass counts: objectives met, buildings in cities
     assert checked > 300 and met_objectives > 0 and buildings > 0
+
+
+def test_advance_measures_kept_per_set_of_advances_are_the_rules_answers() -> None:
+    # status.measure reads "government" and "full_groups" from a table by advances
+    checked = 0
+    for seed in range(3):
+        for steps in (60, 200, 400):
+            s = _midgame(seed, steps)
+            for p in range(s.n):
+                have = set(s.adv[p])
+                assert measure(s, p, "government") == int(government_of(s, p) is not None)
+                assert measure(s, p, "full_groups") == sum(
+                    1 for names in DATA.groups.values() if have.issuperset(names))
+                checked += 1
+    s = _midgame(0, 10)
+    s.adv[0] = [a for names in DATA.groups.values() for a in names]
+    assert measure(s, 0, "full_groups") == len(DATA.groups)
+    assert measure(s, 0, "government") == 1
+    assert checked > 20
+
+
+def _recruit_variants(s: ClashState, p: int) -> list[ClashState]:
+    """``s`` as it is and changed in each thing a recruit list may depend on."""
+    out = [s]
+    for extra in (("Draft",), ("Sanitation",), ("Draft", "Civil Liberties"),
+                  ("Draft", "Sanitation"), ("Medicine",)):
+        v = s.clone()
+        v.adv[p] = [*v.adv[p], *(a for a in extra if a not in v.adv[p])]
+        out.append(v)
+    used = out[-1].clone()
+    used.used = [*used.used, "Medicine"]
+    out.append(used)
+    for r, k in (("food", 1), ("ore", 2), ("wood", 2), ("gold", 3), ("mood", 2)):
+        v = out[4].clone()  # with Draft and Sanitation: tokens pay
+        v.res[p] = {**v.res[p], r: v.res[p][r] + k}
+        out.append(v)
+    colosseum = out[4].clone()
+    for c in colosseum.cities:
+        if c["owner"] == p:
+            c["wonders"] = [*c["wonders"], "Colosseum"]
+            break
+    colosseum.res[p] = {**colosseum.res[p], "mood": 0, "culture": 3}
+    out.append(colosseum)
+    return out
+
+
+def test_remembered_recruit_lists_are_the_lists_asked_afresh() -> None:
+    # cities.recruit_options keeps each list under everything it depends on: positions
+    # that differ in any one of those things (the variants) must not share a list
+    checked = distinct = 0
+    for seed in range(4):
+        for steps in (40, 120, 250):
+            base = _midgame(seed, steps)
+            if base.is_terminal():
+                continue
+            for p in range(base.n):
+                seen = set()
+                for s in _recruit_variants(base, p):
+                    s.index_hexes()
+                    for c in s.cities_of(p):
+                        room = activation_size(s, c)
+                        kinds, caps = recruit_caps(s, p, c, room)
+                        fresh = list(_recruit_list(s, p, c, kinds, recruit_mixes(caps, room)))
+                        assert recruit_options(s, p, c) == fresh
+                        assert recruit_options(s, p, c) == fresh  # remembered now
+                        seen.add(tuple(fresh))
+                        checked += 1
+                    s.drop_index()
+                distinct += len(seen)
+    assert checked > 300 and distinct > 50
+
+
+def _groups_asked_hex_by_hex(s: ClashState, p: int) -> list[Action]:
+    """``moves.group_options`` as first written: each kind's targets by ``land_target``."""
+    out: list[Action] = []
+    for h in sorted({u[2] for u in s.units if u[0] == p and not u[3]}):
+        mine = [u for u in s.units_at(h, p) if not u[3]]
+        for kind in moves.LAND:
+            n = sum(1 for u in mine if u[1] == kind)
+            for to in moves._land_targets(s, p, h, kind) if n else []:
+                out += [Action("move", (h, to, kind, k)) for k in range(1, n + 1)
+                        if moves._fits(s, p, to, kind, k)]
+        ships = sum(1 for u in mine if u[1] == "ship")
+        if ships:
+            out += [Action("move", (h, to, "ship", ships))
+                    for to in moves._sea_targets(s, p, h)]
+    return out
+
+
+def test_both_kinds_targets_in_one_pass_are_the_targets_hex_by_hex() -> None:
+    checked = moved = 0
+    for players in (2, 3, 4):
+        for seed in range(3):
+            s = ClashGame().new_state(players, seed)
+            rng = Rng(seed)
+            while not s.is_terminal():
+                p = s.current_players()[0]
+                for q in range(s.n):
+                    with_roads = s.clone()  # the same, with Roads and a road paid for
+                    if "Roads" not in with_roads.adv[q]:
+                        with_roads.adv[q] = [*with_roads.adv[q], "Roads"]
+                    with_roads.res[q] = {**with_roads.res[q], "food": 2, "ore": 2}
+                    for x in (s, with_roads):
+                        x.index_hexes()
+                        got = moves.group_options(x, q)
+                        assert got == _groups_asked_hex_by_hex(x, q)
+                        x.drop_index()
+                        moved += len(got)
+                        checked += 1
+                s.apply_unchecked(p, rng.choice(s.legal_actions(p)))
+    assert checked > 1000 and moved > 1000
+
+
+def test_collect_slots_from_the_yield_table_are_the_slots_hex_by_hex() -> None:
+    # leaving out a name no advance has makes collect_slots ask hex_yields hex by hex
+    checked = 0
+    for players in (2, 4):
+        for seed in range(3):
+            for steps in (30, 120, 300):
+                s = ClashGame().new_state(players, seed)
+                rng = Rng(seed)
+                for _ in range(steps):
+                    if s.is_terminal():
+                        break
+                    p = s.current_players()[0]
+                    s.apply_unchecked(p, rng.choice(s.legal_actions(p)))
+                for c in s.cities:
+                    for p in range(s.n):
+                        for husbandry in (True, False):
+                            assert collect_slots(s, p, c, husbandry) == collect_slots(
+                                s, p, c, husbandry, without="no such advance")
+                            checked += 1
+    assert checked > 100

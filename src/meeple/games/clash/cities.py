@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from itertools import combinations, product
+from operator import itemgetter
 from typing import Any
 
 from meeple.core.actions import Action
@@ -13,6 +14,7 @@ from meeple.games.clash.data import matching
 from meeple.games.clash.economy import (
     angrier,
     draw,
+    has_wonder,
     payment,
     spend,
 )
@@ -51,7 +53,7 @@ def hex_yields(s: ClashState, p: int, c: City, h: int, without: str = "") -> tup
     there, to tell which one a collection needed)."""
     t = s.terrain[h]
     if t == "fertile" and "Great Gardens" in c["wonders"] and without != "Great Gardens":
-        return ("food", "wood", "ore", "ideas", "gold")
+        return _ALL_YIELDS
     have = s.adv[p] if p >= 0 else ()
     return tuple(r for r, adv in _YIELDS.get(t, ()) if adv in have and adv != without)
 
@@ -60,6 +62,14 @@ def hex_yields(s: ClashState, p: int, c: City, h: int, without: str = "") -> tup
 _YIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     str(t): tuple((str(r), str(a)) for r, a in ys.items())
     for t, ys in RULES["terrain"].items()}
+_ALL_YIELDS = ("food", "wood", "ore", "ideas", "gold")  # a fertile hex by Great Gardens
+
+
+@lru_cache(maxsize=4096)
+def _terrain_yields(adv: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """What each terrain gives a player with advances ``adv`` (hex_yields, nothing left
+    out, no Great Gardens). Read only: the dict is shared by every caller."""
+    return {t: tuple(r for r, a in ys if a in adv) for t, ys in _YIELDS.items()}
 
 
 def collect_slots(s: ClashState, p: int, c: City, husbandry: bool = True,
@@ -70,10 +80,18 @@ def collect_slots(s: ClashState, p: int, c: City, husbandry: bool = True,
     near = [home, *s.board.adj[home]]
     slots: list[tuple[str, ...]] = []
     sea: set[str] = set()
+    # each terrain's yield for p's advances, from a table by advances (hex_yields' answer
+    # when nothing is left out; the listing asks it for every hex near every city)
+    yields = None if without else _terrain_yields(tuple(s.adv[p]) if p >= 0 else ())
+    gardens = "Great Gardens" in c["wonders"]
     for h in near:
         if not s.known(h) or s.enemies_at(h, p) or _foreign_city(s, p, h):
             continue
-        got = hex_yields(s, p, c, h, without)
+        if yields is None:
+            got = hex_yields(s, p, c, h, without)
+        else:
+            terrain = s.terrain[h]
+            got = _ALL_YIELDS if gardens and terrain == "fertile" else yields.get(terrain, ())
         if s.is_water(h):
             sea.update(got)
         elif got:
@@ -85,7 +103,12 @@ def collect_slots(s: ClashState, p: int, c: City, husbandry: bool = True,
         for h in s.board.ring(home, 2):
             if (s.known(h) and not s.is_water(h)
                     and not s.enemies_at(h, p) and not _foreign_city(s, p, h)):
-                far.update(hex_yields(s, p, c, h, without))
+                if yields is None:
+                    far.update(hex_yields(s, p, c, h, without))
+                else:
+                    terrain = s.terrain[h]
+                    far.update(_ALL_YIELDS if gardens and terrain == "fertile"
+                               else yields.get(terrain, ()))
         if far:
             slots.append((*sorted(far), "husbandry"))
     return slots
@@ -181,7 +204,14 @@ def _may_matter(s: ClashState, p: int, c: City, pile: dict[str, int], x: str) ->
 
 
 def parse_pile(text: str) -> dict[str, int]:
-    return {r: int(n) for r, n in (x.split(":") for x in text.split("+") if x)}
+    # a new dict each time, from a table of the piles read so far (every collect and
+    # recruit applied reads one: thousands a second in a search, issue 19)
+    return dict(_pile(text))
+
+
+@lru_cache(maxsize=4096)
+def _pile(text: str) -> tuple[tuple[str, int], ...]:
+    return tuple((r, int(n)) for r, n in (x.split(":") for x in text.split("+") if x))
 
 
 def do_collect(s: ClashState, p: int, c: City, mix: str) -> None:
@@ -190,7 +220,20 @@ def do_collect(s: ClashState, p: int, c: City, mix: str) -> None:
             not feasible(s, p, c, pile, husbandry=False):
         s.used.append("Husbandry")
         s.log.add(s.round, t("husbandry", who=who(p)))
-    # Name what made this pile possible beyond Farming and Mining.
+    s.gain(p, pile, "" if s.log.quiet else _collect_why(s, p, c, pile))
+    if "academy" in c["bld"] and s.has(p, "Public Education") and "Public Education" not in s.used:
+        s.used.append("Public Education")
+        s.gain(p, {"ideas": 1}, adv("Public Education"))
+    if c["mood"] == 2 and s.has(p, "Free Economy") and "Free Economy" not in s.used:
+        s.used.append("Free Economy")
+        s.gain(p, {"gold": 1}, adv("Free Economy"))
+    activate(s, c)
+
+
+def _collect_why(s: ClashState, p: int, c: City, pile: dict[str, int]) -> Text:
+    """The log's reason for a collection: what made the pile possible beyond Farming and
+    Mining (asked only when the log keeps lines: a search's copy needs no reason, and
+    telling it takes a matching per helper, issue 19)."""
     helpers = [x for x in ("Irrigation", "Fishing") if s.has(p, x)]
     helpers += [b for b in ("market", "observatory") if b in c["bld"]]
     helpers += [w for w in ("Great Gardens",) if w in c["wonders"]]
@@ -206,17 +249,8 @@ def do_collect(s: ClashState, p: int, c: City, mix: str) -> None:
         if not ok:
             needed.append(x)
     if needed:
-        why = t("why.collected.by", hex=s.hname(c["hex"]), by=comma([_helper(x) for x in needed]))
-    else:
-        why = _collected(s.hname(c["hex"]))
-    s.gain(p, pile, why)
-    if "academy" in c["bld"] and s.has(p, "Public Education") and "Public Education" not in s.used:
-        s.used.append("Public Education")
-        s.gain(p, {"ideas": 1}, adv("Public Education"))
-    if c["mood"] == 2 and s.has(p, "Free Economy") and "Free Economy" not in s.used:
-        s.used.append("Free Economy")
-        s.gain(p, {"gold": 1}, adv("Free Economy"))
-    activate(s, c)
+        return t("why.collected.by", hex=s.hname(c["hex"]), by=comma([_helper(x) for x in needed]))
+    return _collected(s.hname(c["hex"]))
 
 
 # ---- build ----------------------------------------------------------------------------
@@ -271,10 +305,12 @@ def do_build(s: ClashState, p: int, c: City, kind: str) -> None:
     assert paid is not None
     spend(s, p, paid)
     c["bld"][kind] = p
-    s.log.add(s.round, t("builds", who=who(p), building=building(kind), hex=s.hname(c["hex"]),
-                         paid=pile(paid)))
+    quiet = s.log.quiet
+    if not quiet:
+        s.log.add(s.round, t("builds", who=who(p), building=building(kind),
+                             hex=s.hname(c["hex"]), paid=pile(paid)))
     if gain := BUILDINGS[kind]["gain"]:
-        s.gain(p, dict(gain), t("why.new_building", building=building(kind)))
+        s.gain(p, dict(gain), "" if quiet else t("why.new_building", building=building(kind)))
     if kind == "temple" and s.has(p, "Dogma"):
         s.gain(p, {"ideas": 1}, adv("Dogma"))
     activate(s, c)
@@ -299,8 +335,9 @@ def do_wonder(s: ClashState, p: int, c: City, name: str) -> None:
     spend(s, p, paid)
     s.wonder_hand[p].remove(name)
     c["wonders"].append(name)
-    s.log.add(s.round, t("builds.wonder", who=who(p), wonder=wonder_name(name),
-                         hex=s.hname(c["hex"]), paid=pile(paid)))
+    if not s.log.quiet:
+        s.log.add(s.round, t("builds.wonder", who=who(p), wonder=wonder_name(name),
+                             hex=s.hname(c["hex"]), paid=pile(paid)))
     if name == "Great Statue":
         draw(s, p, "objective", wonder_name("Great Statue"))
     if name == "Great Mausoleum":
@@ -315,14 +352,42 @@ def recruit_options(s: ClashState, p: int, c: City) -> list[tuple[str, str]]:
     and Sanitation pay one infantry and one settler with mood tokens."""
     room = activation_size(s, c)
     kinds, caps = recruit_caps(s, p, c, room)
+    mixes = recruit_mixes(caps, room)
+    if not mixes:
+        return []
+    # The list depends on nothing but what this key holds (RecruitCheck's questions):
+    # the search lists the same city's recruits thousands of times a second (issue 19);
+    # tests/test_clash_speed.py compares the remembered lists with fresh ones.
+    draft, sanitation = s.has(p, "Draft"), s.has(p, "Sanitation")
+    key = (kinds, caps, room, s.army_at(c["hex"], p),
+           ship_spawn(s, p, c) is None if "ship" in kinds else False,
+           draft, sanitation, draft and s.has(p, "Civil Liberties"),
+           s.has(p, "Medicine") and "Medicine" not in s.used,
+           (draft or sanitation) and has_wonder(s, p, "Colosseum"), _RES(s.res[p]))
+    out = _RECRUITS.get(key)
+    if out is None:
+        out = _recruit_list(s, p, c, kinds, mixes)
+        if len(_RECRUITS) >= 20000:
+            _RECRUITS.clear()
+        _RECRUITS[key] = out
+    return list(out)
+
+
+_RES = itemgetter(*RESOURCES)
+# recruit_options' lists by everything they depend on
+_RECRUITS: dict[tuple[Any, ...], tuple[tuple[str, str], ...]] = {}
+
+
+def _recruit_list(s: ClashState, p: int, c: City, kinds: tuple[str, ...],
+                  mixes: tuple[tuple[int, ...], ...]) -> tuple[tuple[str, str], ...]:
     out: list[tuple[str, str]] = []
     ask = RecruitCheck(s, p, c, kinds)
-    for counts in recruit_mixes(caps, room):
+    for counts in mixes:
         for tokens in ("", "tokens"):
             text = ask(counts, tokens)
             if text is not None:
                 out.append((text, tokens))
-    return out
+    return tuple(out)
 
 
 def recruit_caps(s: ClashState, p: int, c: City, room: int,
@@ -426,8 +491,9 @@ def do_recruit(s: ClashState, p: int, c: City, text: str, tokens: str) -> None:
         where = ship_spawn(s, p, c) if kind == "ship" else c["hex"]
         assert where is not None
         s.units += [[p, kind, where, 0] for _ in range(n)]
-    s.log.add(s.round, t("recruits.tokens" if tokens else "recruits", who=who(p),
-                         units=tally(text, "unit"), hex=s.hname(c["hex"]), paid=pile(paid)))
+    if not s.log.quiet:
+        s.log.add(s.round, t("recruits.tokens" if tokens else "recruits", who=who(p),
+                             units=tally(text, "unit"), hex=s.hname(c["hex"]), paid=pile(paid)))
     if units.get("infantry") and s.has(p, "Nationalism") and "Nationalism" not in s.used:
         s.used.append("Nationalism")
         s.gain(p, {"culture": 1}, adv("Nationalism"))
@@ -451,7 +517,8 @@ def do_found(s: ClashState, p: int, h: int) -> None:
     settler = next(u for u in s.units if u[0] == p and u[1] == "settler" and u[2] == h)
     s.units.remove(settler)
     s.cities.append({"hex": h, "owner": p, "mood": 1, "acts": 0, "bld": {}, "wonders": []})
-    s.log.add(s.round, t("founds", who=who(p), hex=s.hname(h)))
+    if not s.log.quiet:
+        s.log.add(s.round, t("founds", who=who(p), hex=s.hname(h)))
 
 
 def happy_cost(s: ClashState, p: int, c: City) -> dict[str, int] | None:
@@ -484,9 +551,10 @@ def do_happy(s: ClashState, p: int, c: City) -> None:
     assert paid is not None
     spend(s, p, paid)
     c["mood"] += 1
-    s.log.add(s.round, t("happier", who=who(p), hex=s.hname(c["hex"]),
-                         mood=name("mood_is", ["angry", "neutral", "happy"][c["mood"]]),
-                         paid=pile(paid)))
+    if not s.log.quiet:
+        s.log.add(s.round, t("happier", who=who(p), hex=s.hname(c["hex"]),
+                             mood=name("mood_is", ["angry", "neutral", "happy"][c["mood"]]),
+                             paid=pile(paid)))
 
 
 @cache

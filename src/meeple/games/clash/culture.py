@@ -71,10 +71,11 @@ def do_influence(s: ClashState, p: int, src: City, tgt: City, kind: str, free: b
         need = 6
     roll = s.roll()
     ok = roll >= need
-    s.log.add(s.round, t("influence.arts" if free else "influence", who=who(p),
-                         src=s.hname(src["hex"]), building=building(kind),
-                         hex=s.hname(tgt["hex"]), paid=pile(paid), roll=roll, need=need,
-                         result=t("influence.ok" if ok else "influence.failed")))
+    if not s.log.quiet:
+        s.log.add(s.round, t("influence.arts" if free else "influence", who=who(p),
+                             src=s.hname(src["hex"]), building=building(kind),
+                             hex=s.hname(tgt["hex"]), paid=pile(paid), roll=roll, need=need,
+                             result=t("influence.ok" if ok else "influence.failed")))
     if ok:
         tgt["bld"][kind] = p
 
@@ -85,7 +86,8 @@ def play_card(s: ClashState, p: int, card: str) -> None:
     s.discard.append(card)
     civil = DATA.action_cards[card]["civil"]
     term = name("action", card)
-    s.log.add(s.round, t("card.played", who=who(p), card=term))
+    if not s.log.quiet:
+        s.log.add(s.round, t("card.played", who=who(p), card=term))
     if gain := civil.get("gain"):
         s.gain(p, dict(gain), term)
     if civil.get("action"):

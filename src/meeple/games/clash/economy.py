@@ -152,7 +152,8 @@ def learn(s: ClashState, p: int, name: str, paid: Pile, why: Text) -> None:
     """``p`` takes an advance: its token, its one-off effects, and every third an event."""
     s.adv[p].append(name)
     s.advances_taken[p] += 1
-    s.log.add(s.round, t("learns", who=who(p), adv=adv(name), why=why, paid=pile(paid)))
+    if not s.log.quiet:
+        s.log.add(s.round, t("learns", who=who(p), adv=adv(name), why=why, paid=pile(paid)))
     info = DATA.advances[name]
     if bonus := info.get("bonus"):
         s.gain(p, {bonus: 1}, _token(name, bonus))
@@ -192,8 +193,9 @@ def draw(s: ClashState, p: int, deck: str, why: Text) -> str | None:
     got = cards.pop()
     getattr(s, f"{deck}_hand")[p].append(got)
     s.drawn[p].append(got)
-    s.log.add(s.round, t(f"draw.{deck}", who=who(p), why=why))
-    s.log.add(s.round, t("drew", card=card(got)), audience=p)
+    if not s.log.quiet:
+        s.log.add(s.round, t(f"draw.{deck}", who=who(p), why=why))
+        s.log.add(s.round, t("drew", card=card(got)), audience=p)
     return got
 
 
@@ -219,8 +221,10 @@ def event(s: ClashState, p: int) -> None:
 def angrier(s: ClashState, c: dict[str, Any], why: Text) -> None:
     if c["mood"] > 0:
         c["mood"] -= 1
-        mood = ["angry", "neutral"][c["mood"]]
-        s.log.add(s.round, t("grows", hex=s.hname(c["hex"]), mood=name("mood_is", mood), why=why))
+        if not s.log.quiet:
+            mood = ["angry", "neutral"][c["mood"]]
+            s.log.add(s.round, t("grows", hex=s.hname(c["hex"]), mood=name("mood_is", mood),
+                                 why=why))
 
 
 def largest(s: ClashState, p: int) -> dict[str, Any] | None:

@@ -5,10 +5,11 @@ chances that sum to 1."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from meeple.games.clash.features import danger, settler_sites
 from meeple.games.clash.state import ClashState
-from meeple.games.clash.status import BUILT, VP, met
+from meeple.games.clash.status import PEACEFUL, VP, advance_measures, met
 
 
 def worth(s: ClashState, p: int) -> float:
@@ -61,12 +62,20 @@ def _worths(s: ClashState) -> list[float]:
     n = s.n
     left = max(0, int(s.options.get("rounds") or 6) - s.round) + 1
     soon = min(1.0, left / 3)
-    units = [{"settler": 0, "infantry": 0, "ship": 0} for _ in range(n)]
+    # p's settlers, infantry and ships (the only kinds of unit)
+    settlers = [0] * n
+    army = [0] * n
+    ships = [0] * n
     for u in s.units:
         o = u[0]
         if 0 <= o < n:
-            mine = units[o]
-            mine[u[1]] = mine.get(u[1], 0) + 1
+            kind = u[1]
+            if kind == "infantry":
+                army[o] += 1
+            elif kind == "settler":
+                settlers[o] += 1
+            else:
+                ships[o] += 1
     # What ``score_parts`` and the objectives' measures read from the cities.
     pieces = [0] * n
     foreign = [0] * n
@@ -75,15 +84,18 @@ def _worths(s: ClashState) -> list[float]:
     wonders = [0] * n
     biggest = [0] * n
     happy = [0] * n
-    built = [{"temples": 0, "academies": 0, "ports": 0} for _ in range(n)]
+    temples = [0] * n
+    academies = [0] * n
+    ports = [0] * n
     for c in s.cities:
         o = c["owner"]
         bld = c["bld"]
-        for b in bld.values():
-            if 0 <= b < n:
-                pieces[b] += 1
-                if b != o:
-                    foreign[b] += 1
+        if bld:
+            for b in bld.values():
+                if 0 <= b < n:
+                    pieces[b] += 1
+                    if b != o:
+                        foreign[b] += 1
         if not 0 <= o < n:
             continue
         pieces[o] += 1
@@ -96,37 +108,63 @@ def _worths(s: ClashState) -> list[float]:
         size = 1 + len(bld)
         if size > biggest[o]:
             biggest[o] = size
-        mine_built = built[o]
-        for key, building in BUILT.items():
-            if building in bld:
-                mine_built[key] += 1
+        if bld:
+            if "temple" in bld:
+                temples[o] += 1
+            if "academy" in bld:
+                academies[o] += 1
+            if "port" in bld:
+                ports[o] += 1
+    wonder_soon = min(1.0, left / 4)
     out = []
     for p in range(n):
         r = s.res[p]
-        count = units[p]
-        vp = float(sum((float(pieces[p] * _VP_PIECE), float(len(s.adv[p]) * _VP_ADVANCE),
-                        float(len(s.claimed[p]) * _VP_OBJECTIVE),
-                        float(_VP_WONDER * wonders[p]))))
+        adv = s.adv[p]
+        # ``score``'s sum in one expression: every term is a multiple of a half (the VP
+        # table), so each sum is exact and any order of adding gives the same float
+        vp = float(pieces[p] * _VP_PIECE + len(adv) * _VP_ADVANCE
+                   + len(s.claimed[p]) * _VP_OBJECTIVE + _VP_WONDER * wonders[p])
         promise: float = 0.0
         promise += 0.12 * (r["food"] + r["wood"] + r["ore"] + r["ideas"]) + 0.2 * r["gold"]
         promise += 0.1 * (r["mood"] + r["culture"])
-        promise += 0.6 * count["settler"] * soon
-        promise += 0.25 * count["infantry"] + 0.15 * count["ship"]
+        promise += 0.6 * settlers[p] * soon
+        promise += 0.25 * army[p] + 0.15 * ships[p]
         promise += 0.3 * moods[p] * soon
         hand = s.objective_hand[p]
         if hand:
-            # the measures ``status.measure`` would take, from the pass above
-            known: dict[str, int] = {
-                "ships": count["ship"], "settlers": count["settler"],
-                "army": count["infantry"], "cities": cities[p], "city_size": biggest[p],
-                "happy_cities": happy[p], "wonders": wonders[p],
-                "foreign_buildings": foreign[p], **built[p]}
-            for card in sorted(set(hand)):  # a fixed order: the same sum in every process
-                promise += (0.8 if met(s, p, card, "peaceful", known) else 0.15) \
-                    * hand.count(card)
-        promise += 0.1 * len(s.action_hand[p]) + 0.5 * len(s.wonder_hand[p]) * min(1.0, left / 4)
+            # every measure ``status.measure`` takes, in the order of MEASURES, from the
+            # pass above; then ``status.met``'s test of each card, written out
+            government, groups = advance_measures(tuple(adv))
+            have = (ships[p], settlers[p], army[p], cities[p], biggest[p], happy[p],
+                    wonders[p], foreign[p], temples[p], academies[p], ports[p], r["gold"],
+                    r["ideas"], r["food"], len(adv), s.explored_by[p], government, groups)
+            for conditions, count in _hand(tuple(hand)):
+                ok = True
+                for i, need in conditions:
+                    if have[i] < need:
+                        ok = False
+                        break
+                promise += (0.8 if ok else 0.15) * count
+        promise += 0.1 * len(s.action_hand[p]) + 0.5 * len(s.wonder_hand[p]) * wonder_soon
         out.append(vp + promise)
     return out
+
+
+# The objectives' measures in the order ``_worths`` reads them (``have``)
+MEASURES = ("ships", "settlers", "army", "cities", "city_size", "happy_cities", "wonders",
+            "foreign_buildings", "temples", "academies", "ports", "gold", "ideas", "food",
+            "advances", "explored", "government", "full_groups")
+_MEASURE_AT = {k: i for i, k in enumerate(MEASURES)}
+
+
+@lru_cache(maxsize=4096)
+def _hand(hand: tuple[str, ...]) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
+    """Each distinct objective card of a hand, in a fixed order (the same sum in every
+    process), as its peaceful half's conditions (the measure's place in MEASURES, the
+    number) and how many copies are held: hands change a few times a game, and the
+    search evaluates every candidate (issue 19)."""
+    return tuple((tuple((_MEASURE_AT[k], n) for k, n in PEACEFUL[card]), hand.count(card))
+                 for card in sorted(set(hand)))
 
 
 CITY_GROWTH = 1.5

@@ -189,7 +189,8 @@ def _group(s: ClashState, p: int, a: Action) -> None:
 def _act(s: ClashState, p: int, a: Action) -> None:
     k, x = a.kind, a.args
     if k == "end":
-        s.log.add(s.round, t("ends_turn", who=who(p), n=s.actions_left))
+        if not s.log.quiet:
+            s.log.add(s.round, t("ends_turn", who=who(p), n=s.actions_left))
         s.actions_left = 0
         return
     if k in culture.POWERS:

@@ -19,17 +19,73 @@ ROAD_COST = {"food": 1, "ore": 1}
 def group_options(s: ClashState, p: int) -> list[Action]:
     out: list[Action] = []
     origins = sorted({u[2] for u in s.units if u[0] == p and not u[3]})
+    roads: bool | None = None  # whether p may take a road (asked once, if needed)
     for h in origins:
         mine = [u for u in s.units_at(h, p) if not u[3]]
-        for kind in LAND:
-            n = sum(1 for u in mine if u[1] == kind)
-            for to in _land_targets(s, p, h, kind) if n else []:
-                out += [Action("move", (h, to, kind, k)) for k in range(1, n + 1)
-                        if _fits(s, p, to, kind, k)]
+        counts = [sum(1 for u in mine if u[1] == kind) for kind in LAND]
+        if any(counts):
+            if roads is None:
+                roads = s.has(p, "Roads") and payment(s, p, ROAD_COST) is not None
+            for kind, n, targets in zip(LAND, counts, _land_targets_by_kind(s, p, h, roads),
+                                        strict=True):
+                for to in targets if n else []:
+                    out += [Action("move", (h, to, kind, k)) for k in range(1, n + 1)
+                            if _fits(s, p, to, kind, k)]
         ships = sum(1 for u in mine if u[1] == "ship")
         if ships:
             out += [Action("move", (h, to, "ship", ships)) for to in _sea_targets(s, p, h)]
     return out
+
+
+def _land_targets_by_kind(s: ClashState, p: int, h: int,
+                          roads: bool) -> tuple[list[int], list[int]]:
+    """:func:`_land_targets` of a settler and of an infantry at ``h`` (in LAND's order),
+    each hex looked at once: the two differ only where a settler may not enter a hostile
+    hex (the listing asks this for every origin, issue 19; tests/test_clash_speed.py
+    compares it with :func:`land_target`)."""
+    settler: list[int] = []
+    infantry: list[int] = []
+    adj = s.board.adj
+    near = adj[h]
+    from_water = s.is_water(h)
+    # for the road's far hexes: the neighbours a road may run through (known land nobody
+    # hostile holds), and whether the road starts at a city of p's (_road_end), found once
+    through: set[int] | None = None
+    from_city: bool | None = None
+    for t in sorted(land_candidates(s, h, roads)):
+        if from_water:  # disembarking onto known land
+            if not s.known(t) or s.is_water(t):
+                continue
+            both = False
+        elif t in near:
+            if not s.known(t):
+                both = True
+            elif s.is_water(t):
+                if s.enemies_at(t, p) or not any(u[1] == "ship" for u in s.units_at(t, p)):
+                    continue
+                both = True
+            else:
+                both = False
+        else:  # two away on a road: the same test for both kinds (land_target's)
+            if not s.known(t) or s.is_water(t) or _hostile(s, p, t):
+                continue
+            if from_city is None:
+                home = s.city_at(h)
+                from_city = home is not None and home["owner"] == p
+            if not from_city:
+                there = s.city_at(t)
+                if there is None or there["owner"] != p:
+                    continue
+            if through is None:
+                through = {m for m in near if s.known(m) and not s.is_water(m)
+                           and not _hostile(s, p, m)}
+            if through.isdisjoint(adj[t]):
+                continue
+            both = True
+        infantry.append(t)
+        if both or not _hostile(s, p, t):
+            settler.append(t)
+    return settler, infantry
 
 
 def _fits(s: ClashState, p: int, to: int, kind: str, k: int) -> bool:
@@ -179,8 +235,9 @@ def _arrive(s: ClashState, p: int, h: int, to: int, kind: str, movers: list[list
     k = sum(1 for u in movers if u[1] == kind)
     for u in movers:
         u[2] = to
-    s.log.add(s.round, Text(f"clash.moves.{kind}", who=who(p), n=k, hex=s.hname(h),
-                            to=s.hname(to)))
+    if not s.log.quiet:
+        s.log.add(s.round, Text(f"clash.moves.{kind}", who=who(p), n=k, hex=s.hname(h),
+                                to=s.hname(to)))
     enter(s, p, to, h)
 
 

@@ -31,8 +31,6 @@ FIELDS = ("terrain", "revealed", "tiles", "cities", "units", "res", "adv", "acti
           "actions_left", "used", "phase", "pending", "stats", "outcome", "loaded",
           "battle", "advances_taken", "explored_by", "drawn", "homes")
 
-REST = ("pending", "outcome", "battle")  # dicts nesting further: copied by copy_value
-
 
 def _copy_city(d: dict[str, Any]) -> dict[str, Any]:
     e = d.copy()
@@ -203,13 +201,15 @@ class ClashState(State):
         c.action_deck, c.objective_deck = self.action_deck[:], self.objective_deck[:]
         c.wonder_deck, c.event_deck = self.wonder_deck[:], self.event_deck[:]
         c.discard, c.order, c.used = self.discard[:], self.order[:], self.used[:]
-        c.round, c.turn, c.seat = self.round, self.turn, self.seat
+        c._round, c.turn, c.seat = self._round, self.turn, self.seat
         c.actions_left, c.phase = self.actions_left, self.phase
         c.stats = [x.copy() for x in self.stats]
         c.advances_taken, c.explored_by = self.advances_taken[:], self.explored_by[:]
         c.homes, c.loaded = self.homes[:], self.loaded[:]
-        for f in REST:
-            setattr(c, f, copy_value(getattr(self, f)))
+        # the pending decisions, the battle and the outcome, mostly empty
+        c.pending = copy_value(self.pending) if self.pending else []
+        c.battle = copy_value(self.battle) if self.battle else {}
+        c.outcome = copy_value(self.outcome) if self.outcome else {}
         return c
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ClashState:
@@ -320,6 +320,13 @@ class ClashState(State):
 
     def gain(self, p: int, pile: dict[str, int], why: Message) -> None:
         """Add resources, capped at the limits, and say so in the log."""
+        if self.log.quiet:
+            # a search's copy keeps no lines: the same resources, no texts (issue 19)
+            res = self.res[p]
+            for r, k in pile.items():
+                if k > 0:
+                    res[r] = min(self.limit(p, r), res[r] + k)
+            return
         from meeple.games.clash.texts import amount, comma, plus, t, who
 
         got: list[tuple[str, int]] = []

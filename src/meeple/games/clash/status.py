@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from meeple.core.text import Arg, Text
-from meeple.games.clash.economy import can_learn, draw, government_of, has_wonder
+from meeple.games.clash.economy import can_learn, draw, has_wonder
 from meeple.games.clash.state import DATA, RULES, ClashState
 from meeple.games.clash.texts import comma, name, t, who
 
@@ -26,10 +28,9 @@ def measure(s: ClashState, p: int, key: str) -> int:
     if key == "explored":
         return s.explored_by[p]
     if key == "government":
-        return int(government_of(s, p) is not None)
+        return advance_measures(tuple(s.adv[p]))[0]
     if key == "full_groups":
-        have = set(s.adv[p])
-        return sum(1 for names in DATA.groups.values() if have.issuperset(names))
+        return advance_measures(tuple(s.adv[p]))[1]
     if key == "foreign_buildings":
         return sum(1 for c in s.cities if c["owner"] != p for o in c["bld"].values() if o == p)
     cities = s.cities_of(p)
@@ -45,6 +46,17 @@ def measure(s: ClashState, p: int, key: str) -> int:
         # an influenced building stays its city's: only its colour (the score) changes
         return sum(1 for c in cities if BUILT[key] in c["bld"])
     raise KeyError(f"unknown objective measure {key!r}")
+
+
+@lru_cache(maxsize=4096)
+def advance_measures(adv: tuple[str, ...]) -> tuple[int, int]:
+    """Whether advances ``adv`` include a government (1 or 0), and how many whole groups
+    they hold: the advances change a few times a game, and the search measures the
+    objectives in hand for every candidate it weighs (issue 19)."""
+    have = set(adv)
+    government = any(DATA.groups[g][0] in have for g in DATA.governments)
+    return (int(government),
+            sum(1 for names in DATA.groups.values() if have.issuperset(names)))
 
 
 def met(s: ClashState, p: int, card: str, half: str,
@@ -68,6 +80,9 @@ _CONDITIONS: dict[tuple[str, str], tuple[tuple[str, int], ...]] = {
     (card, half): tuple((str(k), int(n)) for k, n in info[half].items())
     for card, info in DATA.objective_cards.items() for half in ("peaceful", "military")
     if isinstance(info.get(half), dict)}
+# the peaceful halves' conditions by card (the evaluation reads them for every hand)
+PEACEFUL: dict[str, tuple[tuple[str, int], ...]] = {
+    card: cond for (card, half), cond in _CONDITIONS.items() if half == "peaceful"}
 
 
 def claim(s: ClashState, p: int, card: str, half: str) -> None:
