@@ -123,12 +123,17 @@ def collect_mixes(s: ClashState, p: int, c: City, husbandry: bool = True,
                   without: str = "") -> list[str]:
     """Every distinct pile the city can collect, written "food:2+ore:1"; a market or an
     observatory lets one resource be gold or ideas instead."""
+    return list(_collect_piles(s, p, c, husbandry, without))
+
+
+def _collect_piles(s: ClashState, p: int, c: City, husbandry: bool = True,
+                   without: str = "") -> tuple[str, ...]:
     k = activation_size(s, c)
     slots = collect_slots(s, p, c, husbandry, without)
     plain = tuple(tuple(x for x in sl if x != "husbandry") for sl in slots)
     swaps = tuple(r for b, r in (("market", "gold"), ("observatory", "ideas"))
                   if b in c["bld"] and b != without)
-    return list(_mixes(plain, k, swaps))
+    return _mixes(plain, k, swaps)
 
 
 @cache
@@ -350,11 +355,15 @@ def do_wonder(s: ClashState, p: int, c: City, name: str) -> None:
 def recruit_options(s: ClashState, p: int, c: City) -> list[tuple[str, str]]:
     """(units, "tokens" or "") pairs: units like "infantry:2+settler:1"; "tokens": Draft
     and Sanitation pay one infantry and one settler with mood tokens."""
+    return list(_recruits(s, p, c))
+
+
+def _recruits(s: ClashState, p: int, c: City) -> tuple[tuple[str, str], ...]:
     room = activation_size(s, c)
     kinds, caps = recruit_caps(s, p, c, room)
     mixes = recruit_mixes(caps, room)
     if not mixes:
-        return []
+        return ()
     # The list depends on nothing but what this key holds (RecruitCheck's questions):
     # the search lists the same city's recruits thousands of times a second (issue 19);
     # tests/test_clash_speed.py compares the remembered lists with fresh ones.
@@ -370,7 +379,7 @@ def recruit_options(s: ClashState, p: int, c: City) -> list[tuple[str, str]]:
         if len(_RECRUITS) >= 20000:
             _RECRUITS.clear()
         _RECRUITS[key] = out
-    return list(out)
+    return out
 
 
 _RES = itemgetter(*RESOURCES)
@@ -574,12 +583,24 @@ def wonder_name(w: str) -> Text:
 
 
 def collect_action(s: ClashState, p: int) -> list[Action]:
-    out = []
+    out: list[Action] = []
     for c in s.cities_of(p):
-        out += [Action("collect", (c["hex"], m)) for m in collect_mixes(s, p, c)]
-        out += [Action("build", (c["hex"], k)) for k in build_options(s, p, c)]
-        out += [Action("wonder", (c["hex"], w)) for w in wonder_options(s, p, c)]
-        out += [Action("recruit", (c["hex"], u, *([t] if t else [])))
-                for u, t in recruit_options(s, p, c)]
+        h = c["hex"]
+        out += _collect_actions(h, _collect_piles(s, p, c))
+        out += [Action("build", (h, k)) for k in build_options(s, p, c)]
+        out += [Action("wonder", (h, w)) for w in wonder_options(s, p, c)]
+        out += _recruit_actions(h, _recruits(s, p, c))
     return out
+
+
+# A city's collect and recruit actions, made once for each list of piles or mixes (the
+# lists repeat, and the search lists a city's actions thousands of times a second)
+@lru_cache(maxsize=8192)
+def _collect_actions(h: int, piles: tuple[str, ...]) -> tuple[Action, ...]:
+    return tuple(Action("collect", (h, m)) for m in piles)
+
+
+@lru_cache(maxsize=8192)
+def _recruit_actions(h: int, mixes: tuple[tuple[str, str], ...]) -> tuple[Action, ...]:
+    return tuple(Action("recruit", (h, u, *([t] if t else []))) for u, t in mixes)
 
