@@ -253,7 +253,8 @@ async def socket(ws: WebSocket, gid: str, token: str | None = None,
                                     "message": "a message is a JSON object: "
                                                '{"action": ..., "version": ...}'})
                 continue
-            await ws.send_json(await _ws_submit(hub, gid, sub.seat, msg))
+            # The answer as compact JSON (as ``send_json`` wrote it), by the updates' encoder.
+            await ws.send_text(localized_json(await _ws_submit(hub, gid, sub.seat, msg)))
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:

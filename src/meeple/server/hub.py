@@ -248,8 +248,7 @@ class Hub:
             raise
         if not ack["duplicate"]:
             game = self.games[gid].game.name if gid in self.games else "?"
-            self.metrics.moves.labels(game, source).inc()
-            self.metrics.submit_seconds.labels(game).observe(time.perf_counter() - started)
+            self.metrics.move_made(game, source, time.perf_counter() - started)
         return ack
 
     async def _submit(self, gid: str, seat: int, action: str | dict[str, Any] | Action,

@@ -66,6 +66,9 @@ class Metrics:
                                "for again)", registry=r)
         self.websockets = Gauge("meeple_websocket_connections", "Open WebSocket connections",
                                 registry=r)
+        # Each move's counter and histogram, looked up by label once (prometheus's
+        # ``labels`` checks and locks on every call; it ran for every move).
+        self._made: dict[tuple[str, str], tuple[Counter, Histogram]] = {}
         self._read: dict[str, tuple[str, Callable[[], float]]] = {}
         r.register(_Read(self._read))
         if heap() is not None:  # glibc: holes in the C heap show before the memory grows
@@ -73,6 +76,15 @@ class Metrics:
                       "back to the system)", lambda: _heap().free)
             self.read("meeple_heap_in_use_bytes", "Bytes in use in the C heap",
                       lambda: _heap().in_use)
+
+    def move_made(self, game: str, source: str, seconds: float) -> None:
+        """An accepted move: counted by game and source, its time to accept observed."""
+        made = self._made.get((game, source))
+        if made is None:
+            made = self._made[game, source] = (self.moves.labels(game, source),
+                                               self.submit_seconds.labels(game))
+        made[0].inc()
+        made[1].observe(seconds)
 
     def read(self, name: str, doc: str, source: Callable[[], float]) -> None:
         """A gauge read from ``source`` at each scrape."""
