@@ -41,10 +41,9 @@ def influence_options(s: ClashState, p: int, free: bool) -> list[Action]:
     sources = s.cities_of(p)
     out = []
     for tgt in s.cities:
-        if protected(s, p, tgt):
-            continue
+        # a city with no building to take is passed before asking whether it is protected
         kinds = [k for k, o in tgt["bld"].items() if o != p and k != "obelisk"]
-        if not kinds or not sources:
+        if not kinds or not sources or protected(s, p, tgt):
             continue
         src = min(sources, key=lambda c: (max(0, s.board.dist(c["hex"], tgt["hex"])
                                               - reach(s, p, c)), c["hex"]))

@@ -66,10 +66,11 @@ def _worths(s: ClashState) -> list[float]:
     settlers = [0] * n
     army = [0] * n
     ships = [0] * n
+    # (the fields' types written out, as mypyc then reads them as plain ints and strings)
     for u in s.units:
-        o = u[0]
+        o: int = u[0]
         if 0 <= o < n:
-            kind = u[1]
+            kind: str = u[1]
             if kind == "infantry":
                 army[o] += 1
             elif kind == "settler":
@@ -89,7 +90,7 @@ def _worths(s: ClashState) -> list[float]:
     ports = [0] * n
     for c in s.cities:
         o = c["owner"]
-        bld = c["bld"]
+        bld: dict[str, int] = c["bld"]
         if bld:
             for b in bld.values():
                 if 0 <= b < n:
@@ -100,8 +101,8 @@ def _worths(s: ClashState) -> list[float]:
             continue
         pieces[o] += 1
         cities[o] += 1
-        mood = c["mood"]
-        moods[o] += int(mood)
+        mood: int = int(c["mood"])
+        moods[o] += mood
         if mood == 2:
             happy[o] += 1
         wonders[o] += len(c["wonders"])

@@ -11,6 +11,7 @@ from meeple.core.game import Game, OptionSpec, State
 from meeple.core.rng import Rng
 from meeple.games.clash import texts as tx
 from meeple.games.clash.data import load
+from meeple.games.clash.evaluate import evaluate
 from meeple.games.clash.state import RESOURCES, ClashState
 
 DATA = load()
@@ -167,8 +168,8 @@ class ClashGame(Game):
                 "action card played": [sorted(x) for x in played]}
 
     def evaluate(self, state: State) -> list[float]:
-        from meeple.games.clash.evaluate import evaluate
-
+        # imported with the module, not at each call: the search evaluates every
+        # candidate it weighs (issue 19)
         assert isinstance(state, ClashState)
         return evaluate(state)
 
