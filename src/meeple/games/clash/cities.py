@@ -84,15 +84,16 @@ def collect_slots(s: ClashState, p: int, c: City, husbandry: bool = True,
     # when nothing is left out; the listing asks it for every hex near every city)
     yields = None if without else _terrain_yields(tuple(s.adv[p]) if p >= 0 else ())
     gardens = "Great Gardens" in c["wonders"]
+    revealed, terrains = s.revealed, s.terrain  # known and water read from the fields
     for h in near:
-        if not s.known(h) or s.enemies_at(h, p) or _foreign_city(s, p, h):
+        if not revealed[h // 4] or s.enemies_at(h, p) or _foreign_city(s, p, h):
             continue
+        terrain = terrains[h]
         if yields is None:
             got = hex_yields(s, p, c, h, without)
         else:
-            terrain = s.terrain[h]
             got = _ALL_YIELDS if gardens and terrain == "fertile" else yields.get(terrain, ())
-        if s.is_water(h):
+        if terrain == "water":
             sea.update(got)
         elif got:
             slots.append(got)
@@ -101,12 +102,12 @@ def collect_slots(s: ClashState, p: int, c: City, husbandry: bool = True,
     if husbandry and s.has(p, "Husbandry") and "Husbandry" not in s.used:
         far: set[str] = set()
         for h in s.board.ring(home, 2):
-            if (s.known(h) and not s.is_water(h)
+            terrain = terrains[h]
+            if (revealed[h // 4] and terrain != "water"
                     and not s.enemies_at(h, p) and not _foreign_city(s, p, h)):
                 if yields is None:
                     far.update(hex_yields(s, p, c, h, without))
                 else:
-                    terrain = s.terrain[h]
                     far.update(_ALL_YIELDS if gardens and terrain == "fertile"
                                else yields.get(terrain, ()))
         if far:

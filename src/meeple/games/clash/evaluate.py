@@ -117,28 +117,32 @@ def _worths(s: ClashState) -> list[float]:
             if "port" in bld:
                 ports[o] += 1
     wonder_soon = min(1.0, left / 4)
+    # the state's fields read once, not once per player
+    res, advs, claimed, explored = s.res, s.adv, s.claimed, s.explored_by
+    objective_hands, action_hands, wonder_hands = s.objective_hand, s.action_hand, s.wonder_hand
     out = []
     for p in range(n):
-        r = s.res[p]
-        adv = s.adv[p]
+        r = res[p]
+        adv = advs[p]
         # ``score``'s sum in one expression: every term is a multiple of a half (the VP
         # table), so each sum is exact and any order of adding gives the same float
         vp = float(pieces[p] * _VP_PIECE + len(adv) * _VP_ADVANCE
-                   + len(s.claimed[p]) * _VP_OBJECTIVE + _VP_WONDER * wonders[p])
+                   + len(claimed[p]) * _VP_OBJECTIVE + _VP_WONDER * wonders[p])
         promise: float = 0.0
         promise += 0.12 * (r["food"] + r["wood"] + r["ore"] + r["ideas"]) + 0.2 * r["gold"]
         promise += 0.1 * (r["mood"] + r["culture"])
         promise += 0.6 * settlers[p] * soon
         promise += 0.25 * army[p] + 0.15 * ships[p]
         promise += 0.3 * moods[p] * soon
-        hand = s.objective_hand[p]
+        hand = objective_hands[p]
         if hand:
             # every measure ``status.measure`` takes, in the order of MEASURES, from the
-            # pass above; then ``status.met``'s test of each card, written out
+            # pass above; then ``status.met``'s test of each card, written out (a list:
+            # compiled, a fixed tuple read at a variable index is boxed whole each time)
             government, groups = advance_measures(tuple(adv))
-            have = (ships[p], settlers[p], army[p], cities[p], biggest[p], happy[p],
+            have = [ships[p], settlers[p], army[p], cities[p], biggest[p], happy[p],
                     wonders[p], foreign[p], temples[p], academies[p], ports[p], r["gold"],
-                    r["ideas"], r["food"], len(adv), s.explored_by[p], government, groups)
+                    r["ideas"], r["food"], len(adv), explored[p], government, groups]
             for conditions, count in _hand(tuple(hand)):
                 ok = True
                 for i, need in conditions:
@@ -146,7 +150,7 @@ def _worths(s: ClashState) -> list[float]:
                         ok = False
                         break
                 promise += (0.8 if ok else 0.15) * count
-        promise += 0.1 * len(s.action_hand[p]) + 0.5 * len(s.wonder_hand[p]) * wonder_soon
+        promise += 0.1 * len(action_hands[p]) + 0.5 * len(wonder_hands[p]) * wonder_soon
         out.append(vp + promise)
     return out
 
