@@ -72,3 +72,56 @@ def test_shuffle_draws_each_swap_as_below_does() -> None:
     b.below(3)
     b.below(2)
     assert a.state == b.state, "the stream goes on where the shuffle left it"
+
+
+@pytest.mark.parametrize("seed", [0, 1, 12345, 2**63 + 7, 2**64 - 1])
+def test_draws_on_32_bit_halves_are_the_same_numbers(seed: int) -> None:
+    """The compiled build draws on two 32-bit halves (core/rng.py); interpreted, the same
+    code must give exactly what the 64-bit draw gives, or a game would change with the
+    build it runs on."""
+    bounds = (1, 2, 3, 5, 6, 7, 52, 1000, 3**19, 2**30 + 3, 2**31 - 1)
+    a, b = Rng(seed), Rng(seed)
+    for _ in range(40):
+        for n in bounds:
+            assert b.below_on_halves(n) == a.below(n), n
+            assert a.state == b.state
+    for size in (0, 1, 2, 3, 17, 60):
+        x, y = list(range(size)), list(range(size))
+        a.shuffle(x)
+        b.shuffle_on_halves(y)
+        assert x == y and a.state == b.state
+
+
+
+def _state_before(x: int) -> int:
+    """The state whose next 64-bit draw is ``x`` (SplitMix64's steps undone)."""
+    mask = (1 << 64) - 1
+
+    def unshift(y: int, k: int) -> int:
+        z = y
+        for _ in range(64 // k + 1):
+            z = y ^ (z >> k)
+        return z
+
+    z = unshift(x, 31)
+    z = unshift((z * pow(0x94D049BB133111EB, -1, 1 << 64)) & mask, 27)
+    z = unshift((z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & mask, 30)
+    return (z - 0x9E3779B97F4A7C15) & mask
+
+
+@pytest.mark.parametrize("n", [3, 7, 1000, 2**31 - 1])
+def test_a_draw_in_the_last_partial_block_is_redrawn_on_halves_too(n: int) -> None:
+    """A draw at or past the largest multiple of n below 2**64 would bias the result, so
+    it is drawn again: the halves must redraw exactly where the 64-bit limit says."""
+    limit = (1 << 64) - ((1 << 64) % n)
+    for x in (limit, (1 << 64) - 1, limit - 1):
+        start = _state_before(x)
+        assert Rng(start).next64() == x
+        a, b = Rng(start), Rng(start)
+        assert b.below_on_halves(n) == a.below(n)
+        assert a.state == b.state
+        step = 2 if x >= limit else 1
+        probe = Rng(start)
+        for _ in range(step):
+            probe.next64()
+        assert a.state == probe.state, "a draw past the limit is drawn again"

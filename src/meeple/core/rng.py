@@ -3,15 +3,72 @@
 Its whole state is one 64-bit integer (SplitMix64), so cloning a game state copies it
 for free and it serializes as a number. ``random.Random`` keeps 625 words of state,
 which would dominate the cost of cloning a state during search.
+
+Two ways to compute the same stream. Interpreted, Python's integers do SplitMix64's
+64-bit arithmetic fastest as they are. Compiled by mypyc (docs/performance.md, "The
+random number generator compiled"), integers past 62 bits are boxed and slow, so the
+draws that games and searches make most (``below`` of a small bound, ``shuffle``) run on
+two 32-bit halves in native 64-bit integers, every product split so that it stays below
+2**50. tests/test_rng.py checks the halves give the very same numbers.
 """
 
 from __future__ import annotations
 
 from collections.abc import MutableSequence
-from typing import TypeVar
+from types import FunctionType
+from typing import TYPE_CHECKING, Any, Final, TypeVar
+
+if TYPE_CHECKING:
+    from mypy_extensions import i64
 
 _MASK = (1 << 64) - 1
 T = TypeVar("T")
+
+_M32: Final[i64] = 0xFFFFFFFF
+_TWO32: Final[i64] = 0x100000000
+_GOLDEN_HI: Final[i64] = 0x9E3779B9
+_GOLDEN_LO: Final[i64] = 0x7F4A7C15
+# SplitMix64's two multipliers, 0xBF58476D1CE4E5B9 and 0x94D049BB133111EB, in 16-bit
+# pieces, lowest first
+_A0: Final[i64] = 0xE5B9
+_A1: Final[i64] = 0x1CE4
+_A2: Final[i64] = 0x476D
+_A3: Final[i64] = 0xBF58
+_B0: Final[i64] = 0x11EB
+_B1: Final[i64] = 0x1331
+_B2: Final[i64] = 0x49BB
+_B3: Final[i64] = 0x94D0
+# Bounds the halves take: (n - 1) * 2**32 + 2**32 must stay a native integer
+_SPLIT_BELOW: Final = 1 << 31
+
+
+def _interpreted() -> bool:
+    return isinstance(_interpreted, FunctionType)
+
+
+# Compiled by mypyc, a function is a builtin, not a Python function.
+_HALVES: Final = not _interpreted()
+
+
+def _mix(hi: i64, lo: i64) -> tuple[i64, i64]:
+    """SplitMix64's output function of the state ``hi:lo``, on halves."""
+    zl: i64 = lo ^ (((lo >> 30) | (hi << 2)) & _M32)
+    zh: i64 = hi ^ (hi >> 30)
+    a: i64 = zl * _A0
+    b: i64 = zl * _A1
+    s: i64 = a + ((b & 0xFFFF) << 16)
+    nl: i64 = s & _M32
+    nh: i64 = ((s >> 32) + (b >> 16) + zl * _A2 + zh * _A0
+               + (((zl * _A3 + zh * _A1) & 0xFFFF) << 16)) & _M32
+    zl = nl ^ (((nl >> 27) | (nh << 5)) & _M32)
+    zh = nh ^ (nh >> 27)
+    a = zl * _B0
+    b = zl * _B1
+    s = a + ((b & 0xFFFF) << 16)
+    nl = s & _M32
+    nh = ((s >> 32) + (b >> 16) + zl * _B2 + zh * _B0
+          + (((zl * _B3 + zh * _B1) & 0xFFFF) << 16)) & _M32
+    return nh ^ (nh >> 31), nl ^ (((nl >> 31) | (nh << 1)) & _M32)
 
 
 class Rng:
@@ -19,6 +76,9 @@ class Rng:
 
     def __init__(self, seed: int) -> None:
         self.state = seed & _MASK
+
+    def __reduce__(self) -> tuple[Any, ...]:  # compiled, the class pickles only this way
+        return (Rng, (self.state,))
 
     def next64(self) -> int:
         self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
@@ -31,6 +91,8 @@ class Rng:
         """A uniform integer in [0, n), without modulo bias."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
+        if _HALVES and n < _SPLIT_BELOW:
+            return self.below_on_halves(n)
         limit = (1 << 64) - ((1 << 64) % n)
         # next64 written out: a random player draws once per action, and the call was a
         # fifth of a draw's cost (the same numbers: tests pin SplitMix64's reference output)
@@ -44,6 +106,25 @@ class Rng:
                 self.state = state
                 return x % n
 
+    def below_on_halves(self, n: int) -> int:
+        """``below(n)`` for 0 < n < 2**31, computed on 32-bit halves (what the compiled
+        build runs; interpreted, it is slower than ``below``)."""
+        state = self.state
+        hi: i64 = state >> 32
+        lo: i64 = state & 0xFFFFFFFF
+        m: i64 = n
+        r32: i64 = _TWO32 % m
+        rem: i64 = r32 * r32 % m  # 2**64 % n: draws from the last, partial block are redrawn
+        while True:
+            lo += _GOLDEN_LO
+            hi = (hi + _GOLDEN_HI + (lo >> 32)) & _M32
+            lo &= _M32
+            xh, xl = _mix(hi, lo)
+            if rem == 0 or xh < _M32 or xl < _TWO32 - rem:
+                break
+        self.state = (int(hi) << 32) | int(lo)
+        return int(((xh % m) * _TWO32 + xl) % m)
+
     def die(self, sides: int) -> int:
         """A roll of a fair die numbered 1..sides."""
         return self.below(sides) + 1
@@ -52,6 +133,9 @@ class Rng:
         """Fisher-Yates, each swap drawn as ``below(i + 1)`` would draw it (written out:
         a search deals hidden cards again hundreds of times a second, and calling below
         for every card was a seventh of a Cult search's time)."""
+        if _HALVES and isinstance(items, list) and len(items) < _SPLIT_BELOW:
+            self.shuffle_on_halves(items)
+            return
         state = self.state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
@@ -66,6 +150,32 @@ class Rng:
             j = x % n
             items[i], items[j] = items[j], items[i]
         self.state = state
+
+    def shuffle_on_halves(self, items: list[T]) -> None:
+        """``shuffle`` of a list on 32-bit halves (see ``below_on_halves``), for fewer
+        than 2**31 items."""
+        state = self.state
+        hi: i64 = state >> 32
+        lo: i64 = state & 0xFFFFFFFF
+        xh: i64 = 0
+        xl: i64 = 0
+        i: i64 = len(items) - 1
+        while i > 0:
+            m: i64 = i + 1
+            r32: i64 = _TWO32 % m
+            rem: i64 = r32 * r32 % m
+            while True:
+                lo += _GOLDEN_LO
+                hi = (hi + _GOLDEN_HI + (lo >> 32)) & _M32
+                lo &= _M32
+                xh, xl = _mix(hi, lo)
+                if rem == 0 or xh < _M32 or xl < _TWO32 - rem:
+                    break
+            j = int(((xh % m) * _TWO32 + xl) % m)
+            k = int(i)
+            items[k], items[j] = items[j], items[k]
+            i -= 1
+        self.state = (int(hi) << 32) | int(lo)
 
     def choice(self, items: list[T]) -> T:
         return items[self.below(len(items))]
