@@ -13,8 +13,8 @@ from meeple.bots.base import Bot
 from meeple.bots.greedy import Greedy
 from meeple.bots.ismcts import ISMCTS
 from meeple.core.conformance import play_random
+from meeple.core.errors import QuietLogError
 from meeple.core.game import Game, State
-from meeple.core.log import QuietLogError
 from meeple.core.registry import get_game
 
 GAMES = ["cult", "cyclades", "clash", "colonies"]

@@ -19,3 +19,8 @@ class SaveFileError(MeepleError):
 
 class ScenarioError(MeepleError):
     """A scenario file that is malformed (not a failed expectation: that is a result)."""
+
+
+class QuietLogError(RuntimeError):
+    """A quiet log was read: the state is a search's throwaway copy, never to be shown (a
+    mistake in the program, not bad input: hence not a :class:`MeepleError`)."""

@@ -9,11 +9,14 @@ history was not kept.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
+# QuietLogError lives in core.errors so that this module compiles (mypyc cannot subclass
+# RuntimeError).
+from meeple.core.errors import QuietLogError
 from meeple.core.text import Message, Text, message_from_json, message_to_json, render
 
-EVERYONE = -1
+EVERYONE: Final = -1
 
 
 class Event(NamedTuple):
@@ -39,10 +42,6 @@ class Event(NamedTuple):
 
 
 _make_event = tuple.__new__
-
-
-class QuietLogError(RuntimeError):
-    """A quiet log was read: the state is a search's throwaway copy, never to be shown."""
 
 
 class Log:
@@ -112,8 +111,9 @@ class Log:
         return "\n".join(f"[r{e.round}] {e.line(lang)}" for e in self.visible(player))
 
     def clone(self) -> Log:
-        c = Log.__new__(Log)
-        c._events = self._events
+        if self.quiet:
+            return self  # it keeps nothing and is never read: every copy may share it
+        c = Log(self._events)
         c._n = self._n
         c._cache = self._cache
         c.quiet = self.quiet
