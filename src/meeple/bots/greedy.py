@@ -10,7 +10,7 @@ its seat.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from meeple.bots.base import Bot, Sampler, some_of
 from meeple.core.actions import Action
@@ -18,7 +18,7 @@ from meeple.core.game import Game, State
 
 Evaluate = Callable[[State], list[float]]
 
-MAX_CANDIDATES = 40
+MAX_CANDIDATES: Final = 40
 
 
 class Greedy(Bot):

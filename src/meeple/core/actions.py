@@ -25,6 +25,7 @@ _TOKEN = re.compile(r"^[A-Za-z0-9_.:+\-]{1,32}$")
 _KIND = re.compile(r"^[a-z][a-z0-9_\-]{0,31}$")
 _NUMBER = re.compile(r"^[0-9]+$")  # str.isdigit() also accepts "²" and other digits
 MAX_TEXT = 2000
+_new_tuple = tuple.__new__
 
 
 class Action(NamedTuple):
@@ -44,7 +45,9 @@ class Action(NamedTuple):
 
     @staticmethod
     def of(kind: str, *args: Arg) -> Action:
-        return Action(kind, args)
+        """``Action(kind, args)`` made directly: a named tuple's own constructor is Python
+        code, which the rules compiled by mypyc would call for every legal action listed."""
+        return _new_tuple(Action, (kind, args))
 
     @staticmethod
     def parse(text: str) -> Action:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from meeple.games.cult.data import load
 from meeple.games.cult.model import CONSPIRACY, GREATNESS, LICENCE, NOBODY, PATRIARCH, Priest
@@ -10,13 +10,13 @@ from meeple.games.cult.model import CONSPIRACY, GREATNESS, LICENCE, NOBODY, PATR
 if TYPE_CHECKING:
     from meeple.games.cult.state import CultState
 
-DATA = load()
-RULES = DATA.rules
-MAX_FOLLOWERS: int = RULES["max_followers"]
-TOKENS: int = RULES["tokens_per_level"]
-MAX_LEVEL: int = RULES["max_level"]
-ALTAR: int = RULES["altar_influence"]
-FREE_PLACEMENTS: int = RULES["free_placements"]
+DATA: Final = load()
+RULES: Final = DATA.rules
+MAX_FOLLOWERS: Final[int] = RULES["max_followers"]
+TOKENS: Final[int] = RULES["tokens_per_level"]
+MAX_LEVEL: Final[int] = RULES["max_level"]
+ALTAR: Final[int] = RULES["altar_influence"]
+FREE_PLACEMENTS: Final[int] = RULES["free_placements"]
 
 
 def dark_side(s: CultState, p: int) -> bool:
@@ -30,7 +30,7 @@ def power(s: CultState, p: int) -> int:
 
 
 # Each licence card's bonus to the Patriarch, by card code (read at every influence).
-_BONUS = {LICENCE + i: lic.bonus for i, lic in enumerate(DATA.licences)}
+_BONUS: Final = {LICENCE + i: lic.bonus for i, lic in enumerate(DATA.licences)}
 
 
 def patriarch_level(s: CultState, p: int) -> int:
@@ -74,7 +74,7 @@ def opponents_with_priests(s: CultState, d: int, p: int) -> list[int]:
 
 
 # Every turn order there can be, made once: the rules ask for one several times per action.
-_ORDERS = [[tuple((first + i) % n for i in range(n)) for first in range(n)]
+_ORDERS: Final = [[tuple((first + i) % n for i in range(n)) for first in range(n)]
            for n in range(6)]
 
 
@@ -151,12 +151,12 @@ def has_licence(s: CultState, p: int, kind: str, district: int = 0, value: int =
     return False
 
 
-ACCESS = [d.access for d in DATA.districts]
+ACCESS: Final = [d.access for d in DATA.districts]
 
 
 # The districts open to a cult with this many followers (0..MAX_FOLLOWERS), made once:
 # every placement asks.
-_OPEN_BY_FOLLOWERS = [[d for d in range(1, 14) if f >= ACCESS[d - 1]]
+_OPEN_BY_FOLLOWERS: Final = [[d for d in range(1, 14) if f >= ACCESS[d - 1]]
                       for f in range(MAX_FOLLOWERS + 1)]
 
 

@@ -6,7 +6,7 @@ listed here does everything its card says.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from meeple.core.actions import Action, Arg
 from meeple.games.cult import board as B
@@ -31,7 +31,7 @@ name = shared.card_name
 
 
 # Every card's code by its token, made once: applying a card action reads its token.
-_CODES = {card_token(c): c for base in (0, CONSPIRACY, LICENCE) for c in
+_CODES: Final = {card_token(c): c for base in (0, CONSPIRACY, LICENCE) for c in
           range(base, base + 30)} | {card_token(GREATNESS): GREATNESS}
 
 
@@ -66,21 +66,21 @@ def miracle_plays(s: CultState, p: int, d: int, c: int) -> list[Action]:
     t = token(c)
     pl = s.players[p]
     if m.effect == "add":
-        return [Action("miracle", (t, level_token(lv))) for lv in sorted(set(pl.free))]
+        return [Action.of("miracle", t, level_token(lv)) for lv in sorted(set(pl.free))]
     if m.effect == "move":
-        return [Action("miracle", (t, slot, to)) for slot in own_slots(s, d, p)
+        return [Action.of("miracle", t, slot, to) for slot in own_slots(s, d, p)
                 for to in range(1, 14) if to != d]
     if m.effect == "boost":
-        return [Action("miracle", (t, slot)) for slot in own_slots(s, d, p)]
+        return [Action.of("miracle", t, slot) for slot in own_slots(s, d, p)]
     if m.effect == "altar":
         if pl.followers < m.followers or p in s.altars[d - 1]:
             return []
-        return [Action("miracle", (t, slot)) for slot in own_slots(s, d, p, tokens_only=True)]
+        return [Action.of("miracle", t, slot) for slot in own_slots(s, d, p, tokens_only=True)]
     if m.effect == "mob":
-        return [Action("miracle", (t,))] if pl.followers >= m.followers else []
-    out = [Action("miracle", (t, "coins"))]
+        return [Action.of("miracle", t)] if pl.followers >= m.followers else []
+    out = [Action.of("miracle", t, "coins")]
     if pl.followers < B.MAX_FOLLOWERS:
-        out.append(Action("miracle", (t, "followers")))
+        out.append(Action.of("miracle", t, "followers"))
     return out
 
 
@@ -142,35 +142,35 @@ def plot_plays(s: CultState, p: int, d: int, c: int) -> list[Action]:
     key = k.key
     if key == "blackmail":
         coins = [pl.coins for pl in s.players]
-        return [Action("plot", (t, q)) for q in richest_targets(s, p, coins) if coins[q] >= 2]
+        return [Action.of("plot", t, q) for q in richest_targets(s, p, coins) if coins[q] >= 2]
     if key == "exorcism":
-        return [Action("plot", (t, q)) for q in B.turn_order(s, p)[1:]]
+        return [Action.of("plot", t, q) for q in B.turn_order(s, p)[1:]]
     if key == "massacre":
         ok = any(s.players[q].followers for q in opp)
-        return [Action("plot", (t,))] if ok else []
+        return [Action.of("plot", t)] if ok else []
     if key == "scatter":
-        return [Action("plot", (t,))] if any(s.players[q].mobs for q in opp) else []
+        return [Action.of("plot", t)] if any(s.players[q].mobs for q in opp) else []
     if key == "search":
-        return [Action("plot", (t,))] if any(s.players[q].hand for q in opp) else []
+        return [Action.of("plot", t)] if any(s.players[q].hand for q in opp) else []
     if key == "crown":
         levels = [B.patriarch_level(s, q) for q in range(s.n)]
-        return [Action("plot", (t, token(lic))) for q in richest_targets(s, p, levels)
+        return [Action.of("plot", t, token(lic)) for q in richest_targets(s, p, levels)
                 for lic in sorted(s.players[q].licences)]
     if key == "vandalism":
         for dd in range(13, 0, -1):
             owners = [q for q in B.turn_order(s, p)[1:] if q in s.altars[dd - 1]]
             if owners:
-                return [Action("plot", (t, q)) for q in owners]
+                return [Action.of("plot", t, q) for q in owners]
         return []
     if key == "ambush":
         ok = len(here) == 1 and here[0][0] != p and here[0][1] != PATRIARCH
-        return [Action("plot", (t,))] if ok else []
+        return [Action.of("plot", t)] if ok else []
     if key == "raid":
         if len(here) < k.params["min_priests"]:
             return []
-        return [Action("plot", (t, slot)) for q in opp
+        return [Action.of("plot", t, slot) for q in opp
                 for slot in own_slots(s, d, q, tokens_only=True)]
-    return [Action("plot", (t,))]  # seizure
+    return [Action.of("plot", t)]  # seizure
 
 
 def plot_effect(s: CultState, p: int, d: int, a: Action) -> None:
@@ -256,7 +256,7 @@ def drawn_actions(s: CultState, p: int, d: int, drawn: tuple[int, ...]) -> list[
     out: list[Action] = []
     for c in sorted(set(drawn)):
         out += card_plays(s, p, d, c)
-    return out or [Action("bury")]
+    return out or [Action.of("bury")]
 
 
 def apply_drawn(s: CultState, p: int, a: Action) -> None:
@@ -279,7 +279,7 @@ def apply_drawn(s: CultState, p: int, a: Action) -> None:
 def keep_actions(s: CultState, f: tuple[object, ...]) -> list[Action]:
     drawn = f[3]
     assert isinstance(drawn, tuple)
-    return [Action("keep", (token(c),)) for c in sorted(set(drawn))]
+    return [Action.of("keep", token(c)) for c in sorted(set(drawn))]
 
 
 def apply_keep(s: CultState, p: int, a: Action) -> None:

@@ -8,7 +8,7 @@ description names them as the table does: the card's name, "the priest of level 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from meeple.core.actions import Action, Arg
 from meeple.core.text import Arg as TextArg
@@ -21,12 +21,12 @@ if TYPE_CHECKING:
     from meeple.games.cult.state import CultState
 
 # Choices whose English is the action's own text form, with no arguments.
-_PLAIN = {"pass", "done", "decline", "take", "recruit", "summon", "bury", "ransom", "refuse"}
+_PLAIN: Final = {"pass", "done", "decline", "take", "recruit", "summon", "bury", "ransom", "refuse"}
 # Districts whose service is a plain "take": what the winner gets, with its number.
-_TAKE = {1: ("wastelands", None), 3: ("slums", "followers"), 4: ("forum", None),
+_TAKE: Final = {1: ("wastelands", None), 3: ("slums", "followers"), 4: ("forum", None),
          6: ("trade", "coins"), 11: ("nobles", "draw"), 12: ("barracks", "followers")}
 # Abilities whose argument is a priest of the active district: what happens to it.
-_SLOT = {"hand_of_death": "arg.hand_of_death", "cult_of_dead": "arg.altar_from",
+_SLOT: Final = {"hand_of_death": "arg.hand_of_death", "cult_of_dead": "arg.altar_from",
          "abyss": "arg.abyss", "charms": "arg.charms", "denial": "arg.altar_from",
          "exile": "arg.exile"}
 

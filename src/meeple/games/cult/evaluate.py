@@ -7,20 +7,22 @@ followers (access and the Patriarch), coins, priest levels and cards.
 
 from __future__ import annotations
 
+from typing import Final
+
 from meeple.core.actions import Action
 from meeple.games.cult import board as B
 from meeple.games.cult.model import CONSPIRACY, LICENCE, PATRIARCH, Player, parse_card
 from meeple.games.cult.shared import progress
 from meeple.games.cult.state import CultState
 
-WEIGHTS = {"progress": 1.0, "followers": 0.25, "coins": 0.1, "priests": 0.1, "cards": 0.04}
+WEIGHTS: Final = {"progress": 1.0, "followers": 0.25, "coins": 0.1, "priests": 0.1, "cards": 0.04}
 
 
 # What leading a district not yet decided this round is worth, in progress towards a
 # victory (a quarter of a mob, a fifth of an altar, half a summoning), discounted
 # because the lead may still be lost.
-LEAD = {12: 0.25, 7: 0.2, 13: 0.5, 9: 0.05, 3: 0.03, 8: 0.04, 10: 0.04, 4: 0.04}
-DISCOUNT = 0.6
+LEAD: Final = {12: 0.25, 7: 0.2, 13: 0.5, 9: 0.05, 3: 0.03, 8: 0.04, 10: 0.04, 4: 0.04}
+DISCOUNT: Final = 0.6
 
 
 def _influences(s: CultState) -> dict[int, list[int]]:
@@ -101,12 +103,18 @@ def tags(s: CultState, actions: list[tuple[int, Action]]) -> dict[str, list[list
     return {"licence": held, "played": [sorted(x) for x in played]}
 
 
-_VICTORY = B.RULES["victory"]
-_ALTARS, _MOBS, _RITUALS = (int(_VICTORY[k]) for k in ("altars", "mobs", "rituals"))
-_W_PROGRESS, _W_FOLLOWERS, _W_COINS, _W_PRIESTS, _W_CARDS = (
-    WEIGHTS[k] for k in ("progress", "followers", "coins", "priests", "cards"))
-_LEAD = tuple(LEAD.items())
-_BONUS = {LICENCE + i: lic.bonus for i, lic in enumerate(B.DATA.licences)}
+_VICTORY: Final = B.RULES["victory"]
+# Final: compiled by mypyc, a module's constants are read without a look-up in its dict
+_ALTARS: Final = int(_VICTORY["altars"])
+_MOBS: Final = int(_VICTORY["mobs"])
+_RITUALS: Final = int(_VICTORY["rituals"])
+_W_PROGRESS: Final = WEIGHTS["progress"]
+_W_FOLLOWERS: Final = WEIGHTS["followers"]
+_W_COINS: Final = WEIGHTS["coins"]
+_W_PRIESTS: Final = WEIGHTS["priests"]
+_W_CARDS: Final = WEIGHTS["cards"]
+_LEAD: Final = tuple(LEAD.items())
+_BONUS: Final = {LICENCE + i: lic.bonus for i, lic in enumerate(B.DATA.licences)}
 
 
 def evaluate(s: CultState) -> list[float]:

@@ -8,14 +8,16 @@ player after me" rather than seat numbers.
 
 from __future__ import annotations
 
+from typing import Final
+
 from meeple.games.cult import board as B
 from meeple.games.cult.evaluate import _influences, potential
 from meeple.games.cult.model import CONSPIRACY
 from meeple.games.cult.shared import progress
 from meeple.games.cult.state import CultState
 
-MAX_SEATS = 5
-PER_SEAT = ("present", "altars", "mobs", "rituals", "followers", "coins", "power",
+MAX_SEATS: Final = 5
+PER_SEAT: Final = ("present", "altars", "mobs", "rituals", "followers", "coins", "power",
             "priest_levels", "priests_on_board", "licences", "hand", "patriarch", "passed",
             "dark", "greatness", "progress", "potential", "leads")
 

@@ -9,7 +9,7 @@ a search's copy, whose play is the same without them).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from meeple.core.actions import Action
 from meeple.core.rng import Rng
@@ -30,7 +30,7 @@ from meeple.games.cult.model import (
 if TYPE_CHECKING:
     from meeple.games.cult.state import CultState
 
-AUTO = -1
+AUTO: Final = -1
 
 
 def start_round(s: CultState) -> None:
@@ -43,10 +43,10 @@ def start_round(s: CultState) -> None:
 # --- decision phase -----------------------------------------------------------------
 
 # Actions made once: listing the legal placements is most of a random game's work.
-PASS = Action("pass")
-DONE = Action("done")
+PASS: Final = Action.of("pass")
+DONE: Final = Action.of("done")
 # PLACE[d][level]: the action putting the priest of ``level`` (0: the Patriarch) on d.
-PLACE = [[Action("place", (d, level_token(lv))) for lv in range(B.MAX_LEVEL + 1)]
+PLACE: Final = [[Action.of("place", d, level_token(lv)) for lv in range(B.MAX_LEVEL + 1)]
          for d in range(14)]
 
 
@@ -65,10 +65,10 @@ def _festival_actions(s: CultState, p: int) -> list[Action]:
     if s.g_holder == p and s.g_up and pl.placed == 0:
         for f in B.DATA.festival:
             if f.licence:
-                out.extend(Action("festival", (f.key, cards.token(c)))
+                out.extend(Action.of("festival", f.key, cards.token(c))
                            for c in s.palace if c != NOBODY)
             else:
-                out.append(Action("festival", (f.key,)))
+                out.append(Action.of("festival", f.key))
     return out
 
 
@@ -134,9 +134,9 @@ def step_turn(s: CultState, f: Frame) -> None:
     s.stack.append(("district", AUTO, 1))
 
 
-SELL = {c: Action("sell", (cards.token(c),)) for c in range(CONSPIRACY, LICENCE)}
-BUY = {c: Action("buy", (cards.token(c),)) for c in range(LICENCE, LICENCE + 100)}
-PRICE = {LICENCE + i: lic.price for i, lic in enumerate(B.DATA.licences)}
+SELL: Final = {c: Action.of("sell", cards.token(c)) for c in range(CONSPIRACY, LICENCE)}
+BUY: Final = {c: Action.of("buy", cards.token(c)) for c in range(LICENCE, LICENCE + 100)}
+PRICE: Final = {LICENCE + i: lic.price for i, lic in enumerate(B.DATA.licences)}
 
 
 def deal_actions(s: CultState, p: int) -> list[Action]:
@@ -280,7 +280,7 @@ def step_end_round(s: CultState, _f: Frame) -> None:
     start_round(s)
 
 
-AUTO_STEPS: dict[str, Callable[[CultState, Frame], None]] = {
+AUTO_STEPS: Final[dict[str, Callable[[CultState, Frame], None]]] = {
     "turn": step_turn,
     "district": step_district,
     "resolve": step_resolve,

@@ -10,14 +10,14 @@ and ``stack`` the Thieves' coins lying on it. A pending decision is a frame, a t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-CONSPIRACY = 100
-LICENCE = 200
-GREATNESS = 300
-PATRIARCH = 0
-NOBODY = -1
-NOT_LENT = -2
+CONSPIRACY: Final = 100
+LICENCE: Final = 200
+GREATNESS: Final = 300
+PATRIARCH: Final = 0
+NOBODY: Final = -1
+NOT_LENT: Final = -2
 
 Priest = tuple[int, int, int, int]
 Frame = tuple[Any, ...]
@@ -62,7 +62,7 @@ def parse_level(token: object) -> int | None:
 
 # A player's fields, in the order of its saved form (a module constant: the compiled
 # build, scripts/compile.sh, cannot read ``__slots__`` through the class).
-PLAYER_FIELDS = (
+PLAYER_FIELDS: Final = (
     "coins", "cult", "dark", "flipped", "followers", "free", "hand", "licences", "mobs",
     "passed", "placed", "rituals", "shield", "skip",
 )

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 def give_actions(s: CultState, f: Frame) -> list[Action]:
     p, scope = f[1], f[4]
     pool = sorted(s.players[p].hand) if scope == "hand" else B.payable_cards(s, p)
-    return [Action("give", (card_token(c),)) for c in sorted(set(pool))]
+    return [Action.of("give", card_token(c)) for c in sorted(set(pool))]
 
 
 def apply_give(s: CultState, p: int, a: Action) -> None:
@@ -38,7 +38,7 @@ def apply_give(s: CultState, p: int, a: Action) -> None:
 
 
 def ransom_actions(s: CultState, f: Frame) -> list[Action]:
-    return [Action("ransom"), Action("refuse")]
+    return [Action.of("ransom"), Action.of("refuse")]
 
 
 def apply_ransom(s: CultState, p: int, a: Action) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from meeple.core.actions import Action
 from meeple.games.cult import board as B
@@ -13,7 +13,7 @@ from meeple.games.cult.model import NOBODY, NOT_LENT, PATRIARCH, level_token, pa
 if TYPE_CHECKING:
     from meeple.games.cult.state import CultState
 
-DECLINE = Action("decline")
+DECLINE: Final = Action.of("decline")
 
 
 def free_own_priests(s: CultState, p: int, d: int) -> None:
@@ -37,23 +37,23 @@ def service_actions(s: CultState, p: int, d: int) -> list[Action]:
     info = B.DATA.districts[d - 1].extra
     out: list[Action] = []
     if d == 1 and s.miracles:
-        out.append(Action("take"))
+        out.append(Action.of("take"))
     elif d == 2:
         levels = sorted({pr[1] for pr in s.board[1] if pr[0] == p})
         for n in range(info["min_pay"], min(info["max_pay"], pl.coins) + 1):
             if B.claimed_winner(s, n) == NOBODY:
-                out.extend(Action("steal", (level_token(lv), n)) for lv in levels)
+                out.extend(Action.of("steal", level_token(lv), n) for lv in levels)
     elif d == 3 and pl.followers < B.MAX_FOLLOWERS:
-        out.append(Action("take"))
+        out.append(Action.of("take"))
     elif d == 4 and not (s.g_holder == p and s.g_lender == NOT_LENT):
-        out.append(Action("take"))
+        out.append(Action.of("take"))
     elif d == 5:
         if B.can_take_tokens(s, p, [1], []):
-            out.append(Action("recruit"))
-        out += [Action("upgrade", (lv,)) for lv in _free_tokens(s, p)
+            out.append(Action.of("recruit"))
+        out += [Action.of("upgrade", lv) for lv in _free_tokens(s, p)
                 if B.can_take_tokens(s, p, [lv + info["levels"]], [lv])]
     elif d == 6:
-        out.append(Action("take"))
+        out.append(Action.of("take"))
     elif d == 7 and pl.coins >= info["price"]:
         # "Алтарь может быть поставлен в 7-13 квартале": the districts below the Craft are
         # resolved; a priest moved back into one gets an altar only by a card or ability.
@@ -61,7 +61,7 @@ def service_actions(s: CultState, p: int, d: int) -> list[Action]:
             if p not in s.altars[dd - 1]:
                 levels = sorted({pr[1] for pr in s.board[dd - 1]
                                  if pr[0] == p and pr[1] != PATRIARCH})
-                out.extend(Action("build", (dd, lv)) for lv in levels)
+                out.extend(Action.of("build", dd, lv) for lv in levels)
     elif d == 8:
         for offer in info["offers"]:
             if pl.coins < offer["price"]:
@@ -69,18 +69,18 @@ def service_actions(s: CultState, p: int, d: int) -> list[Action]:
             for lv in _free_tokens(s, p):
                 new = min(B.MAX_LEVEL, lv + offer["levels"])
                 if new > lv and B.can_take_tokens(s, p, [new], [lv]):
-                    out.append(Action("study", (lv, offer["levels"])))
+                    out.append(Action.of("study", lv, offer["levels"]))
     elif d == 9 and pl.followers < B.MAX_FOLLOWERS:
-        out += [Action("hire", (o["followers"],)) for o in info["offers"]
+        out += [Action.of("hire", o["followers"]) for o in info["offers"]
                 if pl.coins >= o["price"]]
     elif d == 10:
-        out += [Action("take", (cards.token(c),)) for c in s.palace if c != NOBODY]
+        out += [Action.of("take", cards.token(c)) for c in s.palace if c != NOBODY]
     elif d == 11 and s.conspiracies:
-        out.append(Action("take"))
+        out.append(Action.of("take"))
     elif d == 12 and pl.followers >= info["followers"]:
-        out.append(Action("take"))
+        out.append(Action.of("take"))
     elif d == 13 and B.influence(s, 13, p) >= B.power(s, p):
-        out.append(Action("summon"))
+        out.append(Action.of("summon"))
     out.append(DECLINE)
     return out
 

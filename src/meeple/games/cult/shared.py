@@ -3,7 +3,7 @@ the Palace refill, festival, and the end-of-game checks."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from meeple.core.actions import Action
 from meeple.core.text import Arg, Text
@@ -22,7 +22,9 @@ from meeple.games.cult.model import (
 if TYPE_CHECKING:
     from meeple.games.cult.state import CultState
 
-DECK_MIRACLES, DECK_CONSPIRACIES, DECK_LICENCES = 0, 1, 2
+DECK_MIRACLES: Final = 0
+DECK_CONSPIRACIES: Final = 1
+DECK_LICENCES: Final = 2
 
 
 def deck_of(s: CultState, code: int) -> tuple[list[int], int]:

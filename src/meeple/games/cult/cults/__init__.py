@@ -9,7 +9,7 @@ given for rituals only. Cards are chosen one by one after the ability is announc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from meeple.core.actions import Action
 from meeple.games.cult import board as B
@@ -23,16 +23,16 @@ from meeple.games.cult.model import PATRIARCH, card_token, level_token, parse_ca
 if TYPE_CHECKING:
     from meeple.games.cult.state import CultState
 
-RULES: dict[str, tuple[Options, Effect]] = {}
+RULES: Final[dict[str, tuple[Options, Effect]]] = {}
 for _module in (anubis, cthulhu, fafnir, janus, nirrti, tiamat, lolth, atheism):
     RULES.update(_module.ABILITIES)
-BY_KEY: dict[str, Ability] = {ab.key: ab for c in B.DATA.cults for ab in c.abilities}
+BY_KEY: Final[dict[str, Ability]] = {ab.key: ab for c in B.DATA.cults for ab in c.abilities}
 assert set(RULES) == set(BY_KEY), "every ability in cults.yaml needs its rules"
 
 
 # Prices already worked out, by ability and X: legal actions ask for them again and again.
-_COSTS: dict[tuple[str, int], dict[str, int]] = {}
-_PER_X = {key for key, ab in BY_KEY.items() if any("_per_" in k for k in ab.cost)}
+_COSTS: Final[dict[tuple[str, int], dict[str, int]]] = {}
+_PER_X: Final = {key for key, ab in BY_KEY.items() if any("_per_" in k for k in ab.cost)}
 
 
 def cost_of(ab: Ability, args: Args) -> dict[str, int]:
@@ -76,7 +76,7 @@ def _plans(abilities: tuple[Ability, Ability]) -> tuple[_Plan, ...]:
                   cost_of(ab, (1,)) if ab.cost else None) for ab in abilities)
 
 
-_PLANS = [(_plans(c.side(False)), _plans(c.side(True))) for c in B.DATA.cults]
+_PLANS: Final = [(_plans(c.side(False)), _plans(c.side(True))) for c in B.DATA.cults]
 
 
 def side_abilities(s: CultState, p: int) -> tuple[Ability, Ability]:
@@ -98,9 +98,9 @@ def ability_actions(s: CultState, p: int, d: int, first_only: bool = False) -> l
                 # the first affordable use is enough (advance asks only whether any exists)
                 for args in options(s, p, d, ab):
                     if affordable(s, p, cost_of(ab, args)):
-                        return [Action("ability", (ab.key, *args))]
+                        return [Action.of("ability", ab.key, *args)]
                 continue
-            out += [Action("ability", (ab.key, *args)) for args in options(s, p, d, ab)
+            out += [Action.of("ability", ab.key, *args) for args in options(s, p, d, ab)
                     if affordable(s, p, cost_of(ab, args))]
             continue
         for m in masters(s, p, ab):
@@ -112,7 +112,7 @@ def ability_actions(s: CultState, p: int, d: int, first_only: bool = False) -> l
                 found = options(s, p, d, ab)
             finally:
                 pl.free, pl.shield = free, shield
-            out += [Action("ability", (ab.key, level_token(m), *args)) for args in found]
+            out += [Action.of("ability", ab.key, level_token(m), *args) for args in found]
             if first_only and out:
                 return out
     return out
@@ -146,7 +146,7 @@ def apply_ability(s: CultState, p: int, d: int, a: Action) -> None:
 
 
 def pay_actions(s: CultState, p: int) -> list[Action]:
-    return [Action("pay", (card_token(c),)) for c in sorted(set(B.payable_cards(s, p)))]
+    return [Action.of("pay", card_token(c)) for c in sorted(set(B.payable_cards(s, p)))]
 
 
 def apply_pay(s: CultState, p: int, a: Action) -> None:
