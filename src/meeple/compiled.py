@@ -62,15 +62,18 @@ MODULES: tuple[str, ...] = (
     "games.cyclades.titans",
     "games.cyclades.turn",
     # Outside the rules, what every search runs (docs/performance.md, "Core and the search
-    # compiled"): actions, and the search and heuristic bots. Left out: core.rng (its 64-bit
-    # arithmetic is slower compiled: mypyc's ints are tagged 63-bit values, so every SplitMix64
-    # step goes through boxed integers; a shuffle of 40 took 64 us against 46 interpreted);
-    # core.log (mypyc cannot compile its QuietLogError, a RuntimeError subclass). Not tried:
+    # compiled"): actions, the random number generator (which draws on 32-bit halves when
+    # compiled: mypyc's ints are tagged 63-bit values, and SplitMix64's 64-bit steps on them went
+    # through boxed integers, slower than interpreted), the log (whose QuietLogError, a
+    # RuntimeError subclass mypyc cannot compile, lives in core.errors), and the search and
+    # heuristic bots. Not tried:
     # core.game and bots.base (State, Game and Bot have interpreted subclasses, the other
     # games' states and the per-game bots, which mypyc allows only through a decorator from
     # mypy_extensions, not a dependency of the package) and core.text (Cult's Name subclasses
     # its Text). A compiled bot does not pickle; nothing pickles one (workers get its name).
     "core.actions",
+    "core.log",
+    "core.rng",
     "bots.greedy",
     "bots.ismcts",
 )
