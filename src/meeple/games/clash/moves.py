@@ -21,9 +21,19 @@ def group_options(s: ClashState, p: int) -> list[Action]:
     origins = sorted({u[2] for u in s.units if u[0] == p and not u[3]})
     roads: bool | None = None  # whether p may take a road (asked once, if needed)
     for h in origins:
-        mine = [u for u in s.units_at(h, p) if not u[3]]
-        counts = [sum(1 for u in mine if u[1] == kind) for kind in LAND]
-        if any(counts):
+        # p's units here that have not moved, by kind, in one pass
+        settlers = infantry = ships = 0
+        for u in s.units_at(h, p):
+            if not u[3]:
+                kind: str = u[1]
+                if kind == "settler":
+                    settlers += 1
+                elif kind == "infantry":
+                    infantry += 1
+                elif kind == "ship":
+                    ships += 1
+        counts = [settlers, infantry]  # in LAND's order
+        if settlers or infantry:
             if roads is None:
                 roads = s.has(p, "Roads") and payment(s, p, ROAD_COST) is not None
             for kind, n, targets in zip(LAND, counts, _land_targets_by_kind(s, p, h, roads),
@@ -31,7 +41,6 @@ def group_options(s: ClashState, p: int) -> list[Action]:
                 for to in targets if n else []:
                     out += [Action("move", (h, to, kind, k)) for k in range(1, n + 1)
                             if _fits(s, p, to, kind, k)]
-        ships = sum(1 for u in mine if u[1] == "ship")
         if ships:
             out += [Action("move", (h, to, "ship", ships)) for to in _sea_targets(s, p, h)]
     return out
