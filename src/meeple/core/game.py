@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -233,6 +233,13 @@ class State(ABC):
         view = self.view(player)
         view.pop("log", None)
         return view
+
+    def views_without_log(self, players: Sequence[int | None]
+                          ) -> dict[int | None, dict[str, Any]]:
+        """:meth:`view_without_log` of each of ``players`` (the server's update to every
+        reader after a move). A game whose views share a public part overrides this to
+        build it once; the views may then share objects, which no reader may change."""
+        return {p: self.view_without_log(p) for p in players}
 
     @abstractmethod
     def to_json(self) -> dict[str, Any]: ...

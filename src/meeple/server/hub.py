@@ -340,11 +340,15 @@ class Hub:
         # once per (seat, language), whatever the reader's role or board.
         tails: dict[tuple[int | None, str], list[dict[str, Any]]] = {}
         start, live.announced = live.announced, len(live.state.log)
-        for sub in list(live.subscribers):
+        readers = list(live.subscribers)
+        # Every reader's view built in one call: a game builds the part all see once.
+        seen_by = live.state.views_without_log(
+            list(dict.fromkeys(r.seat for r in readers))) if readers else {}
+        for sub in readers:
             key = (sub.seat, sub.role, sub.board, sub.lang)
             if key not in views:
                 out = self.payload(live, sub.seat, sub.role, sub.board, sub.lang,
-                                   localized=False)
+                                   localized=False, view=seen_by[sub.seat])
                 seen = (sub.seat, sub.lang)
                 if seen not in tails:
                     tails[seen] = self.log_tail(live, sub.seat, start, out["log_size"],
@@ -360,19 +364,21 @@ class Hub:
 
     def payload(self, live: Live, seat: int | None, role: str = "seat",
                 board: bool = True, lang: str = DEFAULT_LANG,
-                tail_from: int | None = None, localized: bool = True) -> dict[str, Any]:
+                tail_from: int | None = None, localized: bool = True,
+                view: dict[str, Any] | None = None) -> dict[str, Any]:
         """What ``seat`` may see now. With ``tail_from`` (the number of log events the
         reader was last told of) also ``log_tail``: the log lines after them that the seat
         may see, with the indexes ``/log?since=N`` gives them (an update then needs no
         second request for its lines). With ``localized=False`` the view and result may
-        still hold texts: for a caller that encodes them with ``localized_json``."""
+        still hold texts: for a caller that encodes them with ``localized_json``. ``view``:
+        the seat's view without its log, when the caller built it already."""
         ready = localize if localized else _as_is
         s = live.state
         waiting = live.game.visible_waiting(s, seat)
         # The log has its own route (/log?since=N) and updates carry the new lines: a view
         # without it costs half as much (docs/performance.md, session 9). A view may hold
         # texts: rendered for the reader.
-        view = ready(s.view_without_log(seat), lang)
+        view = ready(s.view_without_log(seat) if view is None else view, lang)
         out: dict[str, Any] = {
             "game_id": live.id, "game": live.game.name, "title": live.game.title,
             "version": live.version, "seat": seat, "role": role,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final
 
 from meeple.core.actions import Action
@@ -157,6 +157,12 @@ class CultState(State):
         from meeple.games.cult.view import view
 
         return view(self, player, log=False)
+
+    def views_without_log(self, players: Sequence[int | None]
+                          ) -> dict[int | None, dict[str, Any]]:
+        from meeple.games.cult.view import views
+
+        return views(self, players)
 
     def describe(self, player: int, action: Action) -> Text | str:
         from meeple.games.cult.choices import describe

@@ -3,6 +3,7 @@ their own hand, and only the sizes of other hands and of the decks. Bots get thi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from meeple.games.cult import board as B
@@ -18,7 +19,8 @@ def phase(s: CultState) -> str:
     return "events" if s.district else "decision"
 
 
-def _player(s: CultState, p: int, viewer: int | None, altars: list[int]) -> dict[str, Any]:
+def _player(s: CultState, p: int, altars: list[int]) -> dict[str, Any]:
+    """What everyone sees of player p (its owner's view adds the hand)."""
     pl = s.players[p]
     # Miracles and conspiracies have different backs: how many of each is public.
     miracles = sum([c < CONSPIRACY for c in pl.hand])
@@ -48,8 +50,6 @@ def _player(s: CultState, p: int, viewer: int | None, altars: list[int]) -> dict
         "passed": pl.passed,
         "festival": pl.skip,
     }
-    if viewer == p:
-        out["hand"] = [card_token(c) for c in sorted(pl.hand)]
     return out
 
 
@@ -61,55 +61,79 @@ def view(s: CultState, viewer: int | None, log: bool = True) -> dict[str, Any]:
     """What ``viewer`` may see; without ``log`` no ``"log"`` key: the server sends a reader
     only the new lines, and listing the whole log for every seat after every move was half
     of its per-move cost (docs/performance.md, session 9)."""
-    pending = []
-    for pr in s.prompts():
-        item = pr.to_json()
-        if viewer is not None and pr.player == viewer:
-            item["options"] = [str(a) for a in s.legal_actions(viewer)]
-        pending.append(item)
-    # Every altar's owner in one list: each player's count is then one C-level count
-    # (the server builds this view for every seat after every move).
+    return views(s, [viewer], log)[viewer]
+
+
+def views(s: CultState, viewers: Sequence[int | None],
+          log: bool = False) -> dict[int | None, dict[str, Any]]:
+    """``view`` of each of ``viewers``, the public part built once: the server builds a
+    view for every seat after every move, and all but a seat's own hand and choices is
+    the same for all (docs/performance.md, session 13). The views share that part: a
+    reader must not change them."""
+    prompts = s.prompts()
+    pending = [pr.to_json() for pr in prompts]
+    # Every altar's owner in one list: each player's count is then one C-level count.
     altars = [owner for district in s.altars for owner in district]
-    out: dict[str, Any] = {
-        "game": "cult",
-        "viewer": viewer,
-        "round": s.round_no,
-        "phase": phase(s),
-        "active_district": s.district or None,
-        "first_player": s.first,
-        "players": [_player(s, p, viewer, altars) for p in range(s.n)],
-        "districts": [
-            {
-                "number": d,
-                "name": B.DATA.districts[d - 1].name,
-                "priests": [{"owner": pr[0], "level": level_token(pr[1]), "bonus": pr[2],
-                             "coins": pr[3]} for pr in s.board[d - 1]],
-                "altars": s.altars[d - 1][:],
-                "seized_by": s.seized[d - 1] if s.seized[d - 1] != NOBODY else None,
-                "smile": bool(s.smile[d - 1]),
-            }
-            for d in range(1, 14)
-        ],
-        "decks": {
-            "miracles": len(s.miracles),
-            "conspiracies": len(s.conspiracies),
-            "licences": len(s.licence_deck),
-            "known_bottom": {
-                "miracles": _known_bottom(s.miracles, s.known[0]),
-                "conspiracies": _known_bottom(s.conspiracies, s.known[1]),
-                "licences": _known_bottom(s.licence_deck, s.known[2]),
-            },
+    players = [_player(s, p, altars) for p in range(s.n)]
+    districts = [
+        {
+            "number": d,
+            "name": B.DATA.districts[d - 1].name,
+            "priests": [{"owner": pr[0], "level": level_token(pr[1]), "bonus": pr[2],
+                         "coins": pr[3]} for pr in s.board[d - 1]],
+            "altars": s.altars[d - 1][:],
+            "seized_by": s.seized[d - 1] if s.seized[d - 1] != NOBODY else None,
+            "smile": bool(s.smile[d - 1]),
+        }
+        for d in range(1, 14)
+    ]
+    decks = {
+        "miracles": len(s.miracles),
+        "conspiracies": len(s.conspiracies),
+        "licences": len(s.licence_deck),
+        "known_bottom": {
+            "miracles": _known_bottom(s.miracles, s.known[0]),
+            "conspiracies": _known_bottom(s.conspiracies, s.known[1]),
+            "licences": _known_bottom(s.licence_deck, s.known[2]),
         },
-        "palace": [card_token(c) if c != NOBODY else None for c in s.palace],
-        "greatness": {
-            "holder": s.g_holder if s.g_holder != NOBODY else None,
-            "face_up": s.g_up,
-            "lent_by": None if s.g_lender == NOT_LENT else (
-                "bank" if s.g_lender == NOBODY else s.g_lender),
-        },
-        "pending": pending,
     }
-    if log:
-        out["log"] = [e.text for e in s.log.visible(viewer)]
-    out["result"] = s.result() if s.winner != NOBODY else None
+    palace = [card_token(c) if c != NOBODY else None for c in s.palace]
+    greatness = {
+        "holder": s.g_holder if s.g_holder != NOBODY else None,
+        "face_up": s.g_up,
+        "lent_by": None if s.g_lender == NOT_LENT else (
+            "bank" if s.g_lender == NOBODY else s.g_lender),
+    }
+    result = s.result() if s.winner != NOBODY else None
+    out: dict[int | None, dict[str, Any]] = {}
+    for viewer in viewers:
+        mine = players
+        if viewer is not None and 0 <= viewer < s.n:
+            own = players[viewer]
+            mine = players[:]
+            mine[viewer] = {**own, "hand": [card_token(c)
+                                            for c in sorted(s.players[viewer].hand)]}
+        asked = pending
+        if viewer is not None and any(pr.player == viewer for pr in prompts):
+            asked = [{**item, "options": [str(a) for a in s.legal_actions(viewer)]}
+                     if pr.player == viewer else item
+                     for pr, item in zip(prompts, pending, strict=True)]
+        one: dict[str, Any] = {
+            "game": "cult",
+            "viewer": viewer,
+            "round": s.round_no,
+            "phase": phase(s),
+            "active_district": s.district or None,
+            "first_player": s.first,
+            "players": mine,
+            "districts": districts,
+            "decks": decks,
+            "palace": palace,
+            "greatness": greatness,
+            "pending": asked,
+        }
+        if log:
+            one["log"] = [e.text for e in s.log.visible(viewer)]
+        one["result"] = result
+        out[viewer] = one
     return out
