@@ -20,7 +20,7 @@ from typing import Any
 from meeple.core.actions import Action
 from meeple.core.errors import ActionParseError, IllegalActionError, MeepleError
 from meeple.core.game import Game, State
-from meeple.core.log import Event
+from meeple.core.log import Event, Log
 from meeple.core.text import DEFAULT_LANG, localize, localized_json, render
 from meeple.server.bots import BotRunner
 from meeple.server.errors import ApiError, BadRequest, Conflict, Illegal, Restarting
@@ -33,6 +33,16 @@ from meeple.sim.match import bot_seed
 
 log = logging.getLogger("meeple.server")
 HUMAN_KINDS = ("human", "master")
+
+
+def bot_state(state: State) -> Any:
+    """The state a bot's worker rebuilds, without its log: no bot reads the log (a bot
+    is given its seat's view, whose lines would then be missing, and samples of its
+    information set), and sending it made each bot move cost the length of the game so
+    far (tests/test_server_bot_state.py: the same decisions)."""
+    bare = state.clone()
+    bare.log = Log()
+    return bare.to_json()
 
 
 class Subscriber:
@@ -465,8 +475,8 @@ class Hub:
         started = time.perf_counter()
         self.metrics.bots_thinking.inc()
         try:
-            return await self.bots.decide(live.game.name, live.state.to_json(), seat, kind,
-                                          seed)
+            return await self.bots.decide(live.game.name, bot_state(live.state), seat,
+                                          kind, seed)
         finally:
             self.metrics.bots_thinking.dec()
             self.metrics.bot_think_seconds.labels(live.game.name, kind).observe(
