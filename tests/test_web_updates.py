@@ -15,23 +15,27 @@ from tests.web_helpers import make_game
 
 __all__ = ["browser", "site"]
 
-# Holds the table's WebSocket messages while window.__burst.hold is set and delivers them
-# all in one task on release(); records each version the table writes as drawn.
+# Holds the table's WebSocket messages of a version above window.__burst.after and delivers
+# them all in one task on release(); records each version the table writes as drawn. The
+# bar is set before my click, so the bots' moves after mine are held however fast they come
+# (a bar raised once my move was drawn let quick bots through before it).
 BURST_SCRIPT = """
 (() => {
-  const B = window.__burst = { hold: false, held: [], drawn: [] };
+  const B = window.__burst = { after: null, held: [], drawn: [] };
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
     set onmessage(f) {
       this.__handler = f;
       super.onmessage = (ev) => {
-        if (B.hold) B.held.push([this, ev.data]); else f.call(this, ev);
+        const v = B.after === null ? null : JSON.parse(ev.data).version;
+        if (v !== null && v !== undefined && v > B.after) B.held.push([this, ev.data]);
+        else f.call(this, ev);
       };
     }
     get onmessage() { return this.__handler; }
   };
   B.release = () => {
-    B.hold = false;
+    B.after = null;
     for (const [ws, data] of B.held) ws.__handler.call(ws, new MessageEvent('message', { data }));
   };
   new MutationObserver(() => {
@@ -62,13 +66,16 @@ def _district_changes(updates: list[dict[str, Any]]) -> set[str]:
 
 
 def _burst(page: Any) -> list[dict[str, Any]]:
-    """Clicks my first choice and, once my move is drawn, holds the socket until the bots
-    are done (my turn again or the end); the updates held, in order (maybe none)."""
+    """Clicks my first choice, lets my move's update through and holds every later one
+    until the bots are done (my turn again or the end); the updates held, in order (maybe
+    none)."""
     before = page.get_attribute("#table", "data-version")
+    page.evaluate("v => { const b = window.__burst; b.held = []; b.after = v; }",
+                  int(before or 0) + 1)
     page.locator("#prompt .choice").first.click(timeout=5_000)
     page.wait_for_function("v => document.querySelector('#table').dataset.version !== v",
                            arg=before, timeout=30_000)
-    page.evaluate("() => { const b = window.__burst; b.held = []; b.drawn = []; b.hold = true; }")
+    page.evaluate("() => { window.__burst.drawn = []; }")
     page.wait_for_function(BURST_DONE, timeout=60_000)
     held: list[str] = page.evaluate("() => window.__burst.held.map(([, d]) => d)")
     return [m for m in map(json.loads, held) if m.get("type") == "update"]
