@@ -116,7 +116,6 @@ class Log:
         c = Log(self._events)
         c._n = self._n
         c._cache = self._cache
-        c.quiet = self.quiet
         return c
 
     def to_json(self) -> list[list[Any]]:
