@@ -38,8 +38,8 @@ from meeple.games.clash.state import DATA, FIELDS, RULES, ClashState
 from meeple.games.clash.status import measure, met
 
 
-def _midgame(seed: int, steps: int) -> ClashState:
-    s = ClashGame().new_state(3, seed)
+def _midgame(seed: int, steps: int, players: int = 3) -> ClashState:
+    s = ClashGame().new_state(players, seed)
     rng = Rng(seed)
     for _ in range(steps):
         if s.is_terminal():
@@ -330,13 +330,7 @@ def test_collect_slots_from_the_yield_table_are_the_slots_hex_by_hex() -> None:
     for players in (2, 4):
         for seed in range(3):
             for steps in (30, 120, 300):
-                s = ClashGame().new_state(players, seed)
-                rng = Rng(seed)
-                for _ in range(steps):
-                    if s.is_terminal():
-                        break
-                    p = s.current_players()[0]
-                    s.apply_unchecked(p, rng.choice(s.legal_actions(p)))
+                s = _midgame(seed, steps, players)
                 for c in s.cities:
                     for p in range(s.n):
                         for husbandry in (True, False):

@@ -51,7 +51,10 @@ _HALVES: Final = not _interpreted()
 
 
 def _mix(hi: i64, lo: i64) -> tuple[i64, i64]:
-    """SplitMix64's output function of the state ``hi:lo``, on halves."""
+    """SplitMix64's output function of the state ``hi:lo``, on halves. Each 64-bit
+    product is taken in 16-bit pieces of the multiplier, so that it stays below 2**50
+    (written out for both multipliers: with a call per product, a compiled shuffle of 30
+    took 1.6-2.1 us against 1.2-1.5)."""
     zl: i64 = lo ^ (((lo >> 30) | (hi << 2)) & _M32)
     zh: i64 = hi ^ (hi >> 30)
     a: i64 = zl * _A0
@@ -69,6 +72,20 @@ def _mix(hi: i64, lo: i64) -> tuple[i64, i64]:
     nh = ((s >> 32) + (b >> 16) + zl * _B2 + zh * _B0
           + (((zl * _B3 + zh * _B1) & 0xFFFF) << 16)) & _M32
     return nh ^ (nh >> 31), nl ^ (((nl >> 31) | (nh << 1)) & _M32)
+
+
+def _draw(hi: i64, lo: i64, m: i64) -> tuple[i64, i64, i64]:
+    """The state after ``below(m)`` from state ``hi:lo``, and its draw (0 < m < 2**31):
+    a draw in the last, partial block of m (2**64 % m of them) is drawn again."""
+    r32: i64 = _TWO32 % m
+    rem: i64 = r32 * r32 % m
+    while True:
+        lo += _GOLDEN_LO
+        hi = (hi + _GOLDEN_HI + (lo >> 32)) & _M32
+        lo &= _M32
+        xh, xl = _mix(hi, lo)
+        if rem == 0 or xh < _M32 or xl < _TWO32 - rem:
+            return hi, lo, ((xh % m) * _TWO32 + xl) % m
 
 
 class Rng:
@@ -110,20 +127,9 @@ class Rng:
         """``below(n)`` for 0 < n < 2**31, computed on 32-bit halves (what the compiled
         build runs; interpreted, it is slower than ``below``)."""
         state = self.state
-        hi: i64 = state >> 32
-        lo: i64 = state & 0xFFFFFFFF
-        m: i64 = n
-        r32: i64 = _TWO32 % m
-        rem: i64 = r32 * r32 % m  # 2**64 % n: draws from the last, partial block are redrawn
-        while True:
-            lo += _GOLDEN_LO
-            hi = (hi + _GOLDEN_HI + (lo >> 32)) & _M32
-            lo &= _M32
-            xh, xl = _mix(hi, lo)
-            if rem == 0 or xh < _M32 or xl < _TWO32 - rem:
-                break
+        hi, lo, x = _draw(state >> 32, state & 0xFFFFFFFF, n)
         self.state = (int(hi) << 32) | int(lo)
-        return int(((xh % m) * _TWO32 + xl) % m)
+        return int(x)
 
     def die(self, sides: int) -> int:
         """A roll of a fair die numbered 1..sides."""
@@ -157,22 +163,10 @@ class Rng:
         state = self.state
         hi: i64 = state >> 32
         lo: i64 = state & 0xFFFFFFFF
-        xh: i64 = 0
-        xl: i64 = 0
         i: i64 = len(items) - 1
         while i > 0:
-            m: i64 = i + 1
-            r32: i64 = _TWO32 % m
-            rem: i64 = r32 * r32 % m
-            while True:
-                lo += _GOLDEN_LO
-                hi = (hi + _GOLDEN_HI + (lo >> 32)) & _M32
-                lo &= _M32
-                xh, xl = _mix(hi, lo)
-                if rem == 0 or xh < _M32 or xl < _TWO32 - rem:
-                    break
-            j = int(((xh % m) * _TWO32 + xl) % m)
-            k = int(i)
+            hi, lo, x = _draw(hi, lo, i + 1)
+            j, k = int(x), int(i)
             items[k], items[j] = items[j], items[k]
             i -= 1
         self.state = (int(hi) << 32) | int(lo)
