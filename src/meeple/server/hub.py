@@ -82,6 +82,10 @@ class Live:
     # How many log events the subscribers had been told of by the last update: the next
     # update carries the lines after it (``log_tail``), so a client need not ask for them.
     announced: int = -1
+    # The asked seats' legal actions and their texts, for one state object at one version
+    # (``legal``): the update lists them, and the next submission is checked against them.
+    legal_at: tuple[State, int] | None = None
+    legal_lists: dict[int, tuple[list[Action], list[str]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.announced < 0:
@@ -95,6 +99,26 @@ class Live:
         count += sum(1 for e in log.events_from(seen) if e.visible_to(seat))
         self.log_counts[seat] = (len(log), count)
         return count
+
+    def legal(self, seat: int) -> tuple[list[Action], list[str]]:
+        """``seat``'s legal actions now and their texts, listed once per state: the
+        update's ``legal`` and ``choices`` and the check of the next submission share
+        them (each listed them anew: three times a Cult move with the view's own). Kept
+        for the state object and the version they were listed at, so that a list is never
+        served for another state, nor for this one once a move (``catch_up`` applies
+        moves to the same object) has changed it. Read-only: callers copy what they give
+        away."""
+        state = self.state
+        at = self.legal_at
+        if at is None or at[0] is not state or at[1] != self.version:
+            self.legal_at = (state, self.version)
+            self.legal_lists = {}
+        found = self.legal_lists.get(seat)
+        if found is None:
+            actions = state.legal_actions(seat)
+            found = (actions, [str(a) for a in actions])
+            self.legal_lists[seat] = found
+        return found
 
     @property
     def game(self) -> Game:
@@ -275,11 +299,7 @@ class Hub:
                 raise Conflict(f"the game is at version {live.version}, the action was made "
                                f"at version {version}; look at the game again and resubmit")
             a = parse_action(action)
-            new = live.state.clone()
-            try:
-                new.apply(seat, a)
-            except IllegalActionError as e:
-                raise Illegal(str(e)) from None
+            new = _applied(live, seat, a)
             rec = Appended(live.version + 1, seat, str(a), source, key)
             before = set(live.state.current_players())
             deadline = self._deadline(live, new, before)
@@ -405,10 +425,9 @@ class Hub:
         if tail_from is not None:
             out["log_tail"] = self.log_tail(live, seat, tail_from, out["log_size"], lang)
         if seat is not None and seat in waiting:
-            legal = s.legal_actions(seat)
-            texts = [str(a) for a in legal]  # made once: Cult asks dozens of actions
+            legal, texts = live.legal(seat)  # texts made once: Cult asks dozens of actions
             out["prompt"] = [render(p.text, lang) for p in s.prompts() if p.player == seat]
-            out["legal"] = texts
+            out["legal"] = texts[:]
             out["choices"] = [{"action": text, "text": render(s.describe(seat, a), lang)}
                               for text, a in zip(texts, legal, strict=True)]
         if s.is_terminal():
@@ -515,6 +534,31 @@ class Hub:
             t.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
         await self.writer.close()
+
+
+def _applied(live: Live, seat: int, action: Action) -> State:
+    """A copy of the game's state with ``seat``'s ``action`` applied; the game's state
+    itself is not changed (the move is committed before it replaces it). Raises Illegal,
+    with the rules' reason, when the action is refused.
+
+    For a game that keeps the engine's ``apply`` and ``check_action``, an action among
+    the seat's legal actions listed for this state (``Live.legal``, most often by the
+    update before) is applied without listing them again; that is all the engine's check
+    does. Anything else — another game's own checks, an action not in the list, a seat
+    not asked — goes the engine's whole way, so a refusal says what it said before."""
+    state = live.state
+    kind = type(state)
+    new = state.clone()
+    try:
+        if (kind.apply is State.apply and kind.check_action is State.check_action
+                and not state.is_terminal() and seat in state.current_players()
+                and action in live.legal(seat)[0]):
+            new.apply_unchecked(seat, action)
+        else:
+            new.apply(seat, action)
+    except IllegalActionError as e:
+        raise Illegal(str(e)) from None
+    return new
 
 
 def _lines(events: list[Event], first: int, lang: str) -> list[dict[str, Any]]:
