@@ -40,6 +40,7 @@ MODULES: tuple[str, ...] = (
     "games.cult.cults.lolth",
     "games.cult.cults.nirrti",
     "games.cult.cults.tiamat",
+    "games.cult.texts",
     "games.clash.cities",
     "games.clash.combat",
     "games.clash.culture",
@@ -69,11 +70,14 @@ MODULES: tuple[str, ...] = (
     # heuristic bots. Not tried:
     # core.game and bots.base (State, Game and Bot have interpreted subclasses, the other
     # games' states and the per-game bots, which mypyc allows only through a decorator from
-    # mypy_extensions, not a dependency of the package) and core.text (Cult's Name subclasses
-    # its Text). A compiled bot does not pickle; nothing pickles one (workers get its name).
+    # mypy_extensions, not a dependency of the package). The texts every rule writes to its log
+    # (core.text, and Cult's, whose lines are the most) compile: a text made and hashed in C
+    # (docs/performance.md, session 14). A compiled bot does not pickle; nothing pickles one
+    # (workers get its name).
     "core.actions",
     "core.log",
     "core.rng",
+    "core.text",
     "bots.greedy",
     "bots.ismcts",
 )

@@ -74,22 +74,25 @@ class Text:
     _h: int
     _json: dict[str, Any]
 
-    def __new__(cls, key: str, /, **args: Arg) -> Text:
-        if not args and cls is Text:  # a term: one object per name, shared by every line
+    def __new__(cls, key: str, **args: Arg) -> Text:
+        # No __init__: it was a second Python call per text made (a rule writes a log line
+        # for most actions). ``object.__setattr__`` with a literal name is what mypyc turns
+        # into a plain store, passing by the ``__setattr__`` that refuses every change; and
+        # ``key`` is not positional-only, which would make mypyc call object.__new__ as
+        # Python does, refused for a compiled class (docs/performance.md, session 14). No
+        # text has an argument named "key".
+        if not args:  # a term: one object per name, shared by every line
             found = _TERMS.get(key)
             if found is None:
-                found = _TERMS[key] = object.__new__(cls)
-                _SET_KEY(found, key)
-                _SET_ARGS(found, ())
+                found = super().__new__(cls)
+                object.__setattr__(found, "key", key)
+                object.__setattr__(found, "args", ())
+                _TERMS[key] = found
             return found
-        self = object.__new__(cls)
-        # the slots' own setters: ``__setattr__`` refuses every change, by design
-        _SET_KEY(self, key)
-        _SET_ARGS(self, tuple(sorted(args.items())) if args else ())
+        self = super().__new__(cls)
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "args", tuple(sorted(args.items())))
         return self
-
-    def __init__(self, key: str, /, **args: Arg) -> None:
-        """Everything is done in ``__new__`` (a term may be an object made before)."""
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Text is immutable")
@@ -111,7 +114,7 @@ class Text:
             return self._h
         except AttributeError:
             h = hash((self.key, _hashable(self.args)))
-            _SET_H(self, h)
+            object.__setattr__(self, "_h", h)
             return h
 
     def __repr__(self) -> str:
@@ -127,13 +130,13 @@ class Text:
                 return self._en
             except AttributeError:
                 found = _format(self, lang)
-                _SET_EN(self, found)
+                object.__setattr__(self, "_en", found)
                 return found
         try:
             other = self._other
         except AttributeError:
             other = {}
-            _SET_OTHER(self, other)
+            object.__setattr__(self, "_other", other)
         made = other.get(lang)
         if made is None:
             made = other[lang] = _format(self, lang)
@@ -147,7 +150,7 @@ class Text:
             out: dict[str, Any] = {"k": self.key}
             if self.args:
                 out["a"] = {k: _arg_to_json(v) for k, v in self.args}
-            _SET_JSON(self, out)
+            object.__setattr__(self, "_json", out)
             return out
 
     @staticmethod
@@ -158,23 +161,10 @@ class Text:
         if not isinstance(key, str) or not key:
             raise ValueError(f"a text needs a non-empty key 'k', got {data!r}")
         args = data.get("a") or {}
-        if not isinstance(args, Mapping):
-            raise ValueError(f"text {key!r}: arguments 'a' must be a mapping")
+        if not isinstance(args, Mapping) or "key" in args:
+            raise ValueError(f"text {key!r}: arguments 'a' must be a mapping, without 'key'")
         made = Text(key, **{str(k): _arg_from_json(v, pool) for k, v in args.items()})
         return made if pool is None else pool.setdefault(made, made)
-
-
-def _slot_setter(name: str) -> Callable[[Text, Any], None]:
-    setter: Callable[[Text, Any], None] = vars(Text)[name].__set__
-    return setter
-
-
-_SET_KEY = _slot_setter("key")
-_SET_ARGS = _slot_setter("args")
-_SET_EN = _slot_setter("_en")
-_SET_OTHER = _slot_setter("_other")
-_SET_H = _slot_setter("_h")
-_SET_JSON = _slot_setter("_json")
 
 
 def _text(key: str, args: tuple[tuple[str, Arg], ...]) -> Text:

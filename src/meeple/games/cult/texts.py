@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from meeple.core.text import Arg, Text, register_catalog
 from meeple.games.cult.data import load
@@ -29,23 +29,14 @@ DATA = load()
 GLOSSARY = ("district", "cult", "ability", "conspiracy", "licence", "festival", "word")
 
 
-class Name(Text):
-    """A text made once and used in many lines: its hash is computed once, so the lines
-    that hold it are found in :func:`t`'s cache without hashing it again."""
-
-    __slots__ = ("_hash",)
-    _hash: int
-
-    def __init__(self, key: str, /, **args: Arg) -> None:
-        super().__init__(key, **args)
-        object.__setattr__(self, "_hash", Text.__hash__(self))
-
-    def __hash__(self) -> int:
-        return self._hash
+# A text made once and used in many lines (a seat, a district, a card): every text keeps
+# its hash once computed, so the lines that hold a name find it in :func:`t`'s cache
+# without hashing it again.
+Name = Text
 
 
 def name(key: str, /, **args: Arg) -> Name:
-    return Name(f"{CATALOG}.{key}", **args)
+    return Text(f"{CATALOG}.{key}", **args)
 
 
 # A game adds about 160 new lines (and a server renders each in its readers' languages): a
@@ -84,8 +75,15 @@ def seat_of(p: int, cult: int) -> Name:
     return name("seat", p=p, cult=cult_name(cult))
 
 
+# Every seat with every cult, made once: most log lines name a seat, and compiled code
+# reads a table in C where a cached function is a look-up in the module and the cache.
+# (Seats beyond the table, none in a game of at most 5, come from the cache.)
+_SEATS: Final = [[seat_of(p, c) for c in range(len(DATA.cults))] for p in range(5)]
+
+
 def seat(s: CultState, p: int) -> Name:
-    return seat_of(p, s.players[p].cult)
+    cult = s.players[p].cult
+    return _SEATS[p][cult] if p < 5 else seat_of(p, cult)
 
 
 def seats(s: CultState) -> Arg:
@@ -97,10 +95,16 @@ def district_name(d: int) -> Name:
     return name(f"district.{DATA.districts[d - 1].key}")
 
 
-@cache
+def _district(d: int) -> Name:
+    return name("district", d=d, name=district_name(d))
+
+
+_DISTRICTS: Final = [_district(d) for d in range(1, len(DATA.districts) + 1)]
+
+
 def district(d: int) -> Name:
     """"5 Temple": the district's number and name."""
-    return name("district", d=d, name=district_name(d))
+    return _DISTRICTS[d - 1] if 0 < d <= len(_DISTRICTS) else _district(d)
 
 
 @cache
