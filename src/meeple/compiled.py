@@ -14,9 +14,9 @@ import sys
 from pathlib import Path
 
 # The modules compile.sh compiles: every module of Cult's, Cyclades' and Clash's rules that a
-# game, a search or a replay runs (not the saves, views, texts for people, documents, rendering
-# or scenarios; Clash's status is in: the rules ask it for objectives, razing and the score),
-# then the core and bot modules below.
+# game, a search or a replay runs (not the saves, views, documents, rendering or scenarios;
+# Clash's status is in: the rules ask it for objectives, razing and the score; and Cult's texts,
+# which its rules write to the log on most actions), then the core and bot modules below.
 MODULES: tuple[str, ...] = (
     "games.cult.board",
     "games.cult.cards",
