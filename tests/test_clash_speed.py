@@ -34,7 +34,7 @@ from meeple.games.clash.economy import (
 )
 from meeple.games.clash.evaluate import evaluate, worth
 from meeple.games.clash.game import ClashGame
-from meeple.games.clash.state import DATA, FIELDS, RULES, ClashState
+from meeple.games.clash.state import CARDS, DATA, FIELDS, RULES, ClashState
 from meeple.games.clash.status import measure, met
 
 
@@ -91,10 +91,17 @@ def test_hex_index_lives_only_while_actions_are_listed() -> None:
     s.index_hexes()
     indexed = [(s.units_at(h), s.enemies_at(h, p), s.army_at(h, p), s.city_at(h))
                 for h in range(len(s.terrain))]
+    any_indexed = [(s.enemy_at(h, q), bool(s.enemies_at(h, q)))
+                   for h in range(len(s.terrain)) for q in range(-1, s.n)]
     s.drop_index()
     plain = [(s.units_at(h), s.enemies_at(h, p), s.army_at(h, p), s.city_at(h))
              for h in range(len(s.terrain))]
+    any_plain = [(s.enemy_at(h, q), bool(s.enemies_at(h, q)))
+                 for h in range(len(s.terrain)) for q in range(-1, s.n)]
     assert indexed == plain
+    # enemy_at is whether enemies_at has anyone, indexed or not
+    assert any_indexed == any_plain and all(a == b for a, b in any_plain)
+    assert any(a for a, _ in any_plain)
     assert s.legal_actions(p) == listed
 
 
@@ -338,3 +345,47 @@ def test_collect_slots_from_the_yield_table_are_the_slots_hex_by_hex() -> None:
                                 s, p, c, husbandry, without="no such advance")
                             checked += 1
     assert checked > 100
+
+
+def _cards(s: ClashState) -> list[Any]:
+    return [[x[:] if isinstance(x, list) else x for x in getattr(s, f)] for f in CARDS]
+
+
+def test_quiet_clones_share_cards_until_a_rule_changes_them() -> None:
+    """A search's quiet copy shares its hands, decks, discard, ``claimed`` and ``drawn``
+    with the state it was cloned from (state.CARDS); every rule that changes one of them
+    takes its own copies first, so neither side ever sees the other's cards change."""
+    changed = 0
+    for seed in range(6):
+        s = _midgame(seed, 20, players=2 + seed % 3).silence()
+        assert isinstance(s, ClashState)
+        rng = Rng(seed)
+        for _ in range(500):
+            if s.is_terminal():
+                break
+            p = s.current_players()[0]
+            before = _cards(s)
+            c = s.clone()
+            assert all(getattr(c, f) is getattr(s, f) for f in CARDS)
+            action = rng.choice(c.legal_actions(p))
+            c.apply_unchecked(p, action)
+            assert _cards(s) == before, (seed, action)  # the original's cards untouched
+            after = _cards(c)
+            changed += after != before
+            # the original, given the same action, ends with the same cards, and the clone's
+            # stay as they were
+            s.apply_unchecked(p, action)
+            assert _cards(s) == after and _cards(c) == after, (seed, action)
+    assert changed > 50  # draws, cards played, objectives claimed were met
+
+
+def test_clone_of_a_state_that_keeps_its_log_shares_no_card() -> None:
+    s = _midgame(2, 100)
+    c = s.clone()
+    assert not any(getattr(c, f) is getattr(s, f) for f in CARDS)
+    quiet = s.clone().silence()
+    assert isinstance(quiet, ClashState)
+    q = quiet.clone()
+    q.own_cards()
+    assert not any(getattr(q, f) is getattr(quiet, f) for f in CARDS)
+    assert _cards(q) == _cards(quiet)

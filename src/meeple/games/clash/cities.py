@@ -86,7 +86,7 @@ def collect_slots(s: ClashState, p: int, c: City, husbandry: bool = True,
     gardens = "Great Gardens" in c["wonders"]
     revealed, terrains = s.revealed, s.terrain  # known and water read from the fields
     for h in near:
-        if not revealed[h // 4] or s.enemies_at(h, p) or _foreign_city(s, p, h):
+        if not revealed[h // 4] or s.enemy_at(h, p) or _foreign_city(s, p, h):
             continue
         terrain = terrains[h]
         if yields is None:
@@ -104,7 +104,7 @@ def collect_slots(s: ClashState, p: int, c: City, husbandry: bool = True,
         for h in s.board.ring(home, 2):
             terrain = terrains[h]
             if (revealed[h // 4] and terrain != "water"
-                    and not s.enemies_at(h, p) and not _foreign_city(s, p, h)):
+                    and not s.enemy_at(h, p) and not _foreign_city(s, p, h)):
                 if yields is None:
                     far.update(hex_yields(s, p, c, h, without))
                 else:
@@ -339,6 +339,7 @@ def do_wonder(s: ClashState, p: int, c: City, name: str) -> None:
     paid = payment(s, p, dict(DATA.wonders[name]["cost"]))
     assert paid is not None
     spend(s, p, paid)
+    s.own_cards()
     s.wonder_hand[p].remove(name)
     c["wonders"].append(name)
     if not s.log.quiet:
@@ -484,7 +485,7 @@ def recruit_payment(s: ClashState, p: int, units: dict[str, int],
 
 def ship_spawn(s: ClashState, p: int, c: City) -> int | None:
     for h in s.board.adj[c["hex"]]:
-        if s.known(h) and s.is_water(h) and not s.enemies_at(h, p):
+        if s.known(h) and s.is_water(h) and not s.enemy_at(h, p):
             return h
     return None
 
@@ -517,7 +518,7 @@ def found_options(s: ClashState, p: int) -> list[int]:
         h = u[2]
         if u[0] != p or u[1] != "settler" or s.terrain[h] in RULES["no_city_on"] or h in out:
             continue
-        if s.city_at(h) or any(s.city_at(x) for x in s.board.adj[h]) or s.enemies_at(h, p):
+        if s.city_at(h) or any(s.city_at(x) for x in s.board.adj[h]) or s.enemy_at(h, p):
             continue
         out.add(h)
     return sorted(out)
@@ -588,8 +589,8 @@ def collect_action(s: ClashState, p: int) -> list[Action]:
     for c in s.cities_of(p):
         h = c["hex"]
         out += _collect_actions(h, _collect_piles(s, p, c))
-        out += [Action("build", (h, k)) for k in build_options(s, p, c)]
-        out += [Action("wonder", (h, w)) for w in wonder_options(s, p, c)]
+        out += [Action.of("build", h, k) for k in build_options(s, p, c)]
+        out += [Action.of("wonder", h, w) for w in wonder_options(s, p, c)]
         out += _recruit_actions(h, _recruits(s, p, c))
     return out
 
@@ -598,10 +599,11 @@ def collect_action(s: ClashState, p: int) -> list[Action]:
 # lists repeat, and the search lists a city's actions thousands of times a second)
 @lru_cache(maxsize=8192)
 def _collect_actions(h: int, piles: tuple[str, ...]) -> tuple[Action, ...]:
-    return tuple(Action("collect", (h, m)) for m in piles)
+    return tuple(Action.of("collect", h, m) for m in piles)
 
 
 @lru_cache(maxsize=8192)
 def _recruit_actions(h: int, mixes: tuple[tuple[str, str], ...]) -> tuple[Action, ...]:
-    return tuple(Action("recruit", (h, u, *([t] if t else []))) for u, t in mixes)
+    return tuple(Action.of("recruit", h, u, t) if t else Action.of("recruit", h, u)
+                 for u, t in mixes)
 

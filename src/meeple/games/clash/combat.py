@@ -120,6 +120,7 @@ def tactics(s: ClashState, p: int, side: int) -> list[str]:
 
 
 def play_tactic(s: ClashState, p: int, side: int, card: str) -> None:
+    s.own_cards()
     s.action_hand[p].remove(card)
     s.discard.append(card)
     s.battle["tactic"][side] = card

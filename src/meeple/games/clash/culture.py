@@ -49,8 +49,11 @@ def influence_options(s: ClashState, p: int, free: bool) -> list[Action]:
                                               - reach(s, p, c)), c["hex"]))
         if influence_cost(s, p, src, tgt, free) is None:
             continue
-        out += [Action("influence", (src["hex"], tgt["hex"], k, *(["arts"] if free else [])))
-                for k in sorted(kinds)]
+        if free:
+            out += [Action.of("influence", src["hex"], tgt["hex"], k, "arts")
+                    for k in sorted(kinds)]
+        else:
+            out += [Action.of("influence", src["hex"], tgt["hex"], k) for k in sorted(kinds)]
     return out
 
 
@@ -81,6 +84,7 @@ def do_influence(s: ClashState, p: int, src: City, tgt: City, kind: str, free: b
 
 # ---- action cards ------------------------------------------------------------------------
 def play_card(s: ClashState, p: int, card: str) -> None:
+    s.own_cards()
     s.action_hand[p].remove(card)
     s.discard.append(card)
     civil = DATA.action_cards[card]["civil"]
@@ -125,11 +129,11 @@ def power_options(s: ClashState, p: int) -> list[Action]:
     used = s.used
     out: list[Action] = []
     if "card" not in used:
-        out += [Action("card", (c,)) for c in sorted(set(s.action_hand[p]))]
+        out += [Action.of("card", c) for c in sorted(set(s.action_hand[p]))]
     if s.has(p, "Bartering") and "Bartering" not in used:
-        out += [Action("barter", (c,)) for c in sorted(set(s.action_hand[p]))]
+        out += [Action.of("barter", c) for c in sorted(set(s.action_hand[p]))]
     if s.has(p, "Theaters") and "Theaters" not in used:
-        out += [Action("theaters", (x,)) for x, r in (("to_mood", "culture"),
+        out += [Action.of("theaters", x) for x, r in (("to_mood", "culture"),
                                                       ("to_culture", "mood")) if s.res[p][r]]
     if s.has(p, "Absolute Power") and "Absolute Power" not in used and s.res[p]["mood"] >= 2:
         out.append(Action("absolute"))
@@ -137,11 +141,11 @@ def power_options(s: ClashState, p: int) -> list[Action]:
             and payment(s, p, dict(RULES["forced_labor_cost"])) is not None:
         out.append(Action("forced"))
     if has_wonder(s, p, "Great Statue") and "Great Statue" not in used:
-        out += [Action("statue", (c,)) for c in sorted(set(s.objective_hand[p]))]
+        out += [Action.of("statue", c) for c in sorted(set(s.objective_hand[p]))]
     if s.actions_left > 0:
         if s.has(p, "Taxes") and "Taxes" not in used and s.res[p]["mood"] >= 1:
             kinds = ["food", "wood", "ore"] + (["gold"] if s.has(p, "Currency") else [])
-            out += [Action("taxes", (k,)) for k in kinds]
+            out += [Action.of("taxes", k) for k in kinds]
         if lighthouse_spot(s, p) is not None and "Great Lighthouse" not in used:
             out.append(Action("lighthouse"))
     return out
@@ -164,6 +168,7 @@ def use_power(s: ClashState, p: int, a: Action) -> bool:
         return False
     if k == "barter":
         s.used.append("Bartering")
+        s.own_cards()
         s.action_hand[p].remove(str(a.args[0]))
         s.discard.append(str(a.args[0]))
         s.gain(p, {"gold": 1}, t("why.bartering"))
@@ -189,6 +194,7 @@ def use_power(s: ClashState, p: int, a: Action) -> bool:
         return False
     if k == "statue":
         s.used.append("Great Statue")
+        s.own_cards()
         s.objective_hand[p].remove(str(a.args[0]))
         s.actions_left += 1
         s.log.add(s.round, t("statue", who=who(p)))

@@ -183,6 +183,7 @@ def _token(advance: str, token: str) -> Text:
 
 # ---- cards -------------------------------------------------------------------------
 def draw(s: ClashState, p: int, deck: str, why: Text) -> str | None:
+    s.own_cards()
     cards: list[str] = getattr(s, f"{deck}_deck")
     if not cards and deck == "action" and s.discard:
         cards += sorted(s.discard)
@@ -201,6 +202,7 @@ def draw(s: ClashState, p: int, deck: str, why: Text) -> str | None:
 
 def draw_wonder(s: ClashState, p: int, why: Text) -> None:
     if s.wonder_deck:
+        s.own_cards()
         got = s.wonder_deck.pop()
         s.wonder_hand[p].append(got)
         s.log.add(s.round, t("draw.wonder", who=who(p), wonder=name("wonder", got), why=why))
@@ -208,6 +210,7 @@ def draw_wonder(s: ClashState, p: int, why: Text) -> None:
 
 # ---- events ------------------------------------------------------------------------
 def event(s: ClashState, p: int) -> None:
+    s.own_cards()
     if not s.event_deck:
         s.event_deck = sorted(DATA.events)
         s.rng.shuffle(s.event_deck)

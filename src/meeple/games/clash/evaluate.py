@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Final
 
 from meeple.games.clash.features import danger, settler_sites
 from meeple.games.clash.state import ClashState
@@ -53,8 +54,19 @@ def evaluate(s: ClashState) -> list[float]:
     return [x / total for x in e]
 
 
-_VP_PIECE, _VP_ADVANCE, _VP_OBJECTIVE, _VP_WONDER = (
-    VP[k] for k in ("city_piece", "advance", "objective", "wonder"))
+# Floats (the table's 1, 0.5, 2, 5): compiled, the sum below is then plain float arithmetic,
+# and every term a multiple of a half, so exactly the sum of the table's numbers.
+_VP_PIECE: Final = float(VP["city_piece"])
+_VP_ADVANCE: Final = float(VP["advance"])
+_VP_OBJECTIVE: Final = float(VP["objective"])
+_VP_WONDER: Final = float(VP["wonder"])
+
+# ``advance_measures`` and ``_hand`` by their tuple, read as plain dicts: compiled, a call
+# through ``lru_cache``'s wrapper cost more than the table's look-up (2.7% of the search,
+# issue 19). Emptied when full, as a bounded cache forgets.
+_TABLE_SIZE: Final = 4096
+_ADVANCE_MEASURES: dict[tuple[str, ...], tuple[int, int]] = {}
+_HANDS: dict[tuple[str, ...], tuple[tuple[tuple[tuple[int, int], ...], int], ...]] = {}
 
 
 def _worths(s: ClashState) -> list[float]:
@@ -139,11 +151,23 @@ def _worths(s: ClashState) -> list[float]:
             # every measure ``status.measure`` takes, in the order of MEASURES, from the
             # pass above; then ``status.met``'s test of each card, written out (a list:
             # compiled, a fixed tuple read at a variable index is boxed whole each time)
-            government, groups = advance_measures(tuple(adv))
+            key = tuple(adv)
+            measured = _ADVANCE_MEASURES.get(key)
+            if measured is None:
+                if len(_ADVANCE_MEASURES) >= _TABLE_SIZE:
+                    _ADVANCE_MEASURES.clear()
+                measured = _ADVANCE_MEASURES[key] = advance_measures(key)
+            government, groups = measured
             have = [ships[p], settlers[p], army[p], cities[p], biggest[p], happy[p],
                     wonders[p], foreign[p], temples[p], academies[p], ports[p], r["gold"],
                     r["ideas"], r["food"], len(adv), explored[p], government, groups]
-            for conditions, count in _hand(tuple(hand)):
+            cards = tuple(hand)
+            conditions_held = _HANDS.get(cards)
+            if conditions_held is None:
+                if len(_HANDS) >= _TABLE_SIZE:
+                    _HANDS.clear()
+                conditions_held = _HANDS[cards] = _hand(cards)
+            for conditions, count in conditions_held:
                 ok = True
                 for i, need in conditions:
                     if have[i] < need:

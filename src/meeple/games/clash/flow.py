@@ -67,10 +67,10 @@ def _legal(s: ClashState, p: int) -> list[Action]:
     out: list[Action] = []
     if s.actions_left > 0:
         out += cities.collect_action(s, p)
-        out += [Action("advance", (a,)) for a in learnable(s, p)]
-        out += [Action("found", (h,)) for h in cities.found_options(s, p)]
+        out += [Action.of("advance", a) for a in learnable(s, p)]
+        out += [Action.of("found", h) for h in cities.found_options(s, p)]
         out += moves.group_options(s, p)
-        out += [Action("happy", (h,)) for h in cities.happy_options(s, p)]
+        out += [Action.of("happy", h) for h in cities.happy_options(s, p)]
         out += culture.influence_options(s, p, False)
         if s.has(p, "Arts") and "Arts" not in s.used:
             out += culture.influence_options(s, p, True)
@@ -84,11 +84,11 @@ def _move_more(s: ClashState, p: int, item: dict[str, Any]) -> list[Action]:
 
 
 def _happy_more(s: ClashState, p: int, item: dict[str, Any]) -> list[Action]:
-    return [*(Action("happy", (h,)) for h in cities.happy_options(s, p)), STOP]
+    return [*(Action.of("happy", h) for h in cities.happy_options(s, p)), STOP]
 
 
 def _tactic(s: ClashState, p: int, item: dict[str, Any]) -> list[Action]:
-    return [*(Action("tactic", (c,)) for c in combat.tactics(s, p, int(item["side"]))),
+    return [*(Action.of("tactic", c) for c in combat.tactics(s, p, int(item["side"]))),
             Action("none")]
 
 
@@ -101,11 +101,11 @@ def _orient(s: ClashState, p: int, item: dict[str, Any]) -> list[Action]:
 
 
 def _free_advance(s: ClashState, p: int, item: dict[str, Any]) -> list[Action]:
-    return [Action("advance", (a,)) for a in open_advances(s, p)]
+    return [Action.of("advance", a) for a in open_advances(s, p)]
 
 
 def _raze(s: ClashState, p: int, item: dict[str, Any]) -> list[Action]:
-    return [*(Action("raze", (h,)) for h in status.raze_options(s, p)), Action("keep")]
+    return [*(Action.of("raze", h) for h in status.raze_options(s, p)), Action("keep")]
 
 
 PENDING: dict[str, Callable[[ClashState, int, dict[str, Any]], list[Action]]] = {

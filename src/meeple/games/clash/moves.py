@@ -32,17 +32,18 @@ def group_options(s: ClashState, p: int) -> list[Action]:
                     infantry += 1
                 elif kind == "ship":
                     ships += 1
-        counts = [settlers, infantry]  # in LAND's order
         if settlers or infantry:
             if roads is None:
                 roads = s.has(p, "Roads") and payment(s, p, ROAD_COST) is not None
-            for kind, n, targets in zip(LAND, counts, _land_targets_by_kind(s, p, h, roads),
-                                        strict=True):
+            # in LAND's order (a zip with strict=True is a generic call when compiled)
+            by_kind = _land_targets_by_kind(s, p, h, roads)
+            for kind, n, targets in (("settler", settlers, by_kind[0]),
+                                     ("infantry", infantry, by_kind[1])):
                 for to in targets if n else []:
-                    out += [Action("move", (h, to, kind, k)) for k in range(1, n + 1)
+                    out += [Action.of("move", h, to, kind, k) for k in range(1, n + 1)
                             if _fits(s, p, to, kind, k)]
         if ships:
-            out += [Action("move", (h, to, "ship", ships)) for to in _sea_targets(s, p, h)]
+            out += [Action.of("move", h, to, "ship", ships) for to in _sea_targets(s, p, h)]
     return out
 
 
@@ -73,7 +74,7 @@ def _land_targets_by_kind(s: ClashState, p: int, h: int,
             if not revealed[t // 4]:
                 both = True
             elif terrain[t] == "water":
-                if s.enemies_at(t, p) or not any(u[1] == "ship" for u in s.units_at(t, p)):
+                if s.enemy_at(t, p) or not any(u[1] == "ship" for u in s.units_at(t, p)):
                     continue
                 both = True
             else:
@@ -111,8 +112,10 @@ def _fits(s: ClashState, p: int, to: int, kind: str, k: int) -> bool:
 
 
 def _hostile(s: ClashState, p: int, h: int) -> bool:
+    if s.enemy_at(h, p):
+        return True
     city = s.city_at(h)
-    return bool(s.enemies_at(h, p)) or (city is not None and city["owner"] != p)
+    return city is not None and city["owner"] != p
 
 
 def _land_targets(s: ClashState, p: int, h: int, kind: str) -> list[int]:
@@ -139,7 +142,7 @@ def land_target(s: ClashState, p: int, h: int, kind: str, t: int) -> bool:
         if not s.known(t):
             return True
         if s.is_water(t):
-            return not s.enemies_at(t, p) and any(u[1] == "ship" for u in s.units_at(t, p))
+            return not s.enemy_at(t, p) and any(u[1] == "ship" for u in s.units_at(t, p))
         return kind == "infantry" or not _hostile(s, p, t)
     # two away on a road: through a known land hex nobody hostile holds, to a known
     # land hex nobody hostile holds, from or to a city of p's
@@ -172,7 +175,7 @@ def _sea_targets(s: ClashState, p: int, h: int) -> list[int]:
                     out.add(t)  # exploring stops the ships
                 elif s.is_water(t):
                     out.add(t)
-                    if not s.enemies_at(t, p):
+                    if not s.enemy_at(t, p):
                         nxt.append(t)
         frontier = nxt
     return sorted(out)

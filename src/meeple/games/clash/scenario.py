@@ -77,6 +77,7 @@ def setup(state: ClashState, spec: Mapping[str, Any]) -> ClashState:
         raise ScenarioError(f"setup: unknown key(s) {sorted(unknown)}; known: "
                             f"{sorted(SETUP_KEYS)}")
     s = state.clone()
+    s.own_cards()  # (shared only when ``state`` is a search's quiet copy)
     if spec.get("blank", False) not in (True, False):
         raise _fail("blank", f"true or false, not {spec['blank']!r}")
     if spec.get("blank"):

@@ -30,6 +30,9 @@ FIELDS = ("terrain", "revealed", "tiles", "cities", "units", "res", "adv", "acti
           "wonder_deck", "event_deck", "discard", "round", "turn", "order", "seat",
           "actions_left", "used", "phase", "pending", "stats", "outcome", "loaded",
           "battle", "advances_taken", "explored_by", "drawn", "homes")
+# The fields a quiet clone shares with its original until a rule changes one (own_cards)
+CARDS = ("action_hand", "objective_hand", "wonder_hand", "claimed", "drawn", "action_deck",
+         "objective_deck", "wonder_deck", "event_deck", "discard")
 
 
 def _copy_city(d: dict[str, Any]) -> dict[str, Any]:
@@ -46,6 +49,11 @@ class ClashState(State):
     # 19): None otherwise, so every other question scans the lists as they are.
     _units_by_hex: dict[int, list[list[Any]]] | None = None
     _city_by_hex: dict[int, dict[str, Any]] | None = None
+    # True while the card fields (CARDS) are shared with a clone or an original: a search's
+    # quiet copies share them (most actions touch no card, and copying a state's twenty-odd
+    # card lists was a third of a copy's lists, issue 19); a rule changing one of them first
+    # calls own_cards(). Copies of a state that keeps its log never share.
+    _cards_shared: bool = False
 
     def __init__(self, n: int = 0, options: dict[str, Any] | None = None,
                  board: Board | None = None, rng: Rng | None = None) -> None:
@@ -193,14 +201,17 @@ class ClashState(State):
         c.units = [u[:] for u in self.units]
         c.res = [r.copy() for r in self.res]
         c.adv = [a[:] for a in self.adv]
-        c.action_hand = [h[:] for h in self.action_hand]
-        c.objective_hand = [h[:] for h in self.objective_hand]
-        c.wonder_hand = [h[:] for h in self.wonder_hand]
-        c.claimed = [h[:] for h in self.claimed]
-        c.drawn = [h[:] for h in self.drawn]
-        c.action_deck, c.objective_deck = self.action_deck[:], self.objective_deck[:]
-        c.wonder_deck, c.event_deck = self.wonder_deck[:], self.event_deck[:]
-        c.discard, c.order, c.used = self.discard[:], self.order[:], self.used[:]
+        if c.log.quiet:
+            # a search's throwaway copy: the cards shared until either side changes them
+            self._cards_shared = c._cards_shared = True
+            c.action_hand, c.objective_hand = self.action_hand, self.objective_hand
+            c.wonder_hand, c.claimed, c.drawn = self.wonder_hand, self.claimed, self.drawn
+            c.action_deck, c.objective_deck = self.action_deck, self.objective_deck
+            c.wonder_deck, c.event_deck = self.wonder_deck, self.event_deck
+            c.discard = self.discard
+        else:
+            c._copy_cards(self)
+        c.order, c.used = self.order[:], self.used[:]
         c._round, c.turn, c.seat = self._round, self.turn, self.seat
         c.actions_left, c.phase = self.actions_left, self.phase
         c.stats = [x.copy() for x in self.stats]
@@ -211,6 +222,24 @@ class ClashState(State):
         c.battle = copy_value(self.battle) if self.battle else {}
         c.outcome = copy_value(self.outcome) if self.outcome else {}
         return c
+
+    def _copy_cards(self, other: ClashState) -> None:
+        """The card fields (CARDS) copied from ``other`` (itself, to stop sharing them)."""
+        self.action_hand = [h[:] for h in other.action_hand]
+        self.objective_hand = [h[:] for h in other.objective_hand]
+        self.wonder_hand = [h[:] for h in other.wonder_hand]
+        self.claimed = [h[:] for h in other.claimed]
+        self.drawn = [h[:] for h in other.drawn]
+        self.action_deck, self.objective_deck = other.action_deck[:], other.objective_deck[:]
+        self.wonder_deck, self.event_deck = other.wonder_deck[:], other.event_deck[:]
+        self.discard = other.discard[:]
+
+    def own_cards(self) -> None:
+        """Called before changing a hand, a deck, the discard, ``claimed`` or ``drawn``:
+        a quiet clone (or its original) then gets its own copies of them."""
+        if self._cards_shared:
+            self._cards_shared = False
+            self._copy_cards(self)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ClashState:
         # A deep copy (OpenSpiel's clone) is a clone: the log's texts are immutable and
@@ -307,6 +336,12 @@ class ClashState(State):
         if self._units_by_hex is not None:
             return [u for u in self._units_by_hex.get(h, ()) if u[0] != p]
         return [u for u in self.units if u[2] == h and u[0] != p]
+
+    def enemy_at(self, h: int, p: int) -> bool:
+        """Whether ``enemies_at(h, p)`` has anyone (without making the list)."""
+        if self._units_by_hex is not None:
+            return any(u[0] != p for u in self._units_by_hex.get(h, ()))
+        return any(u[2] == h and u[0] != p for u in self.units)
 
     def is_water(self, h: int) -> bool:
         return self.terrain[h] == "water"

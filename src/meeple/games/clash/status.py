@@ -86,6 +86,7 @@ PEACEFUL: dict[str, tuple[tuple[str, int], ...]] = {
 
 
 def claim(s: ClashState, p: int, card: str, half: str) -> None:
+    s.own_cards()
     s.objective_hand[p].remove(card)
     s.claimed[p].append(f"{card}: {half}")
     s.log.add(s.round, t(f"objective.{half}", who=who(p), card=name("objective", card),
