@@ -206,13 +206,24 @@ def district_winner(s: CultState, d: int, influences: dict[int, int]) -> int:
     claimed = claimed_winner(s, d)
     if claimed != NOBODY:
         return claimed
-    scores = [(v, p) for p, v in influences.items() if v > 0]
-    if not scores:
-        return NOBODY
-    if s.smile[d - 1]:
-        # Smile of Fortune: the weakest side wins; ties go to the lowest mystic power.
-        return min(scores, key=lambda vp: (vp[0], power(s, vp[1])))[1]
-    return max(scores, key=lambda vp: (vp[0], power(s, vp[1])))[1]
+    # The first of the best in the order given, as min/max with a key would pick; a loop,
+    # since compiled code calls a key function through Python's generic call.
+    # Smile of Fortune: the weakest side wins; ties go to the lowest mystic power.
+    weakest = s.smile[d - 1] != 0
+    best, best_v, best_power = NOBODY, 0, 0
+    for p, v in influences.items():
+        if v <= 0:
+            continue
+        pw = power(s, p)
+        if best == NOBODY:
+            better = True
+        elif weakest:
+            better = v < best_v or (v == best_v and pw < best_power)
+        else:
+            better = v > best_v or (v == best_v and pw > best_power)
+        if better:
+            best, best_v, best_power = p, v, pw
+    return best
 
 
 def gain_followers(s: CultState, p: int, n: int) -> int:

@@ -153,7 +153,12 @@ def evaluate(s: CultState) -> list[float]:
             q = pr[0]
             infl[q] += (_patriarch(players[q], q == g_holder) if pr[1] == PATRIARCH
                         else pr[1]) + pr[2]
-        best = max(infl)
+        # max() and max(a, b, c) written as comparisons (the same values): compiled, a
+        # max() of a list or of three goes through Python's generic call
+        best = infl[0]
+        for v in infl:
+            if v > best:
+                best = v
         if best > 0 and infl.count(best) == 1:
             leads[infl.index(best)].append(d)
     values = []
@@ -166,7 +171,12 @@ def evaluate(s: CultState) -> list[float]:
             if d == 13 and _influence_13(s, p) < B.power(s, p):
                 continue
             total += LEAD[d]
-        reached = max(altars[p] / _ALTARS, pl.mobs / _MOBS, pl.rituals / _RITUALS)
+        reached = altars[p] / _ALTARS
+        mobs, rituals = pl.mobs / _MOBS, pl.rituals / _RITUALS
+        if mobs > reached:
+            reached = mobs
+        if rituals > reached:
+            reached = rituals
         cards = len(pl.hand) + len(pl.licences) + (1 if g_holder == p else 0)
         # min() written as comparisons (the same values): it was a tenth of the time
         near = reached + DISCOUNT * total
