@@ -24,9 +24,15 @@ def dark_side(s: CultState, p: int) -> bool:
     return pl.dark != pl.flipped
 
 
+# Tables of the data read on every placement and influence: compiled code reads a list in C,
+# and a field of the data's (interpreted) records through Python's attribute look-up.
+_LIGHT_POWER: Final = [c.light_power for c in DATA.cults]
+_DARK_POWER: Final = [c.dark_power for c in DATA.cults]
+
+
 def power(s: CultState, p: int) -> int:
-    cult = DATA.cults[s.players[p].cult]
-    return cult.dark_power if dark_side(s, p) else cult.light_power
+    pl = s.players[p]
+    return _DARK_POWER[pl.cult] if pl.dark != pl.flipped else _LIGHT_POWER[pl.cult]
 
 
 # Each licence card's bonus to the Patriarch, by card code (read at every influence).
@@ -138,14 +144,18 @@ def hand_conspiracies(s: CultState, p: int) -> list[int]:
     return sorted(c for c in s.players[p].hand if CONSPIRACY <= c < LICENCE)
 
 
+# (kind, districts, value) of each licence, by its index in the data
+_LICENCES: Final = [(lic.kind, tuple(lic.districts), lic.value) for lic in DATA.licences]
+
+
 def has_licence(s: CultState, p: int, kind: str, district: int = 0, value: int = 0) -> bool:
     for c in s.players[p].licences:
-        lic = DATA.licences[c - LICENCE]
-        if lic.kind != kind:
+        lic_kind, districts, lic_value = _LICENCES[c - LICENCE]
+        if lic_kind != kind:
             continue
-        if district and district not in lic.districts:
+        if district and district not in districts:
             continue
-        if value and lic.value != value:
+        if value and lic_value != value:
             continue
         return True
     return False
