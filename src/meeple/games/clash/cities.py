@@ -32,7 +32,8 @@ def mood_of(s: ClashState, c: City) -> int:
     if c["mood"] == 0 and "Forced Labor" in s.used and s.phase == "play" \
             and s.player() == c["owner"]:
         return 1
-    return int(c["mood"])
+    mood: int = c["mood"]  # (an int: compiled, int() of it was a generic call)
+    return mood
 
 
 def activation_size(s: ClashState, c: City) -> int:

@@ -78,17 +78,18 @@ def _worths(s: ClashState) -> list[float]:
     settlers = [0] * n
     army = [0] * n
     ships = [0] * n
-    # (the fields' types written out, as mypyc then reads them as plain ints and strings)
+    # (the fields' types written out, as mypyc then reads them as plain ints and strings;
+    # ``x[i] = x[i] + 1``, not ``x[i] += 1``, which mypyc compiles as a generic in-place add)
     for u in s.units:
         o: int = u[0]
         if 0 <= o < n:
             kind: str = u[1]
             if kind == "infantry":
-                army[o] += 1
+                army[o] = army[o] + 1
             elif kind == "settler":
-                settlers[o] += 1
+                settlers[o] = settlers[o] + 1
             else:
-                ships[o] += 1
+                ships[o] = ships[o] + 1
     # What ``score_parts`` and the objectives' measures read from the cities.
     pieces = [0] * n
     foreign = [0] * n
@@ -106,28 +107,28 @@ def _worths(s: ClashState) -> list[float]:
         if bld:
             for b in bld.values():
                 if 0 <= b < n:
-                    pieces[b] += 1
+                    pieces[b] = pieces[b] + 1
                     if b != o:
-                        foreign[b] += 1
+                        foreign[b] = foreign[b] + 1
         if not 0 <= o < n:
             continue
-        pieces[o] += 1
-        cities[o] += 1
-        mood: int = int(c["mood"])
-        moods[o] += mood
+        pieces[o] = pieces[o] + 1
+        cities[o] = cities[o] + 1
+        mood: int = c["mood"]  # (an int: compiled, int() of it was a generic call)
+        moods[o] = moods[o] + mood
         if mood == 2:
-            happy[o] += 1
-        wonders[o] += len(c["wonders"])
+            happy[o] = happy[o] + 1
+        wonders[o] = wonders[o] + len(c["wonders"])
         size = 1 + len(bld)
         if size > biggest[o]:
             biggest[o] = size
         if bld:
             if "temple" in bld:
-                temples[o] += 1
+                temples[o] = temples[o] + 1
             if "academy" in bld:
-                academies[o] += 1
+                academies[o] = academies[o] + 1
             if "port" in bld:
-                ports[o] += 1
+                ports[o] = ports[o] + 1
     wonder_soon = min(1.0, left / 4)
     # the state's fields read once, not once per player
     res, advs, claimed, explored = s.res, s.adv, s.claimed, s.explored_by
@@ -138,8 +139,11 @@ def _worths(s: ClashState) -> list[float]:
         adv = advs[p]
         # ``score``'s sum in one expression: every term is a multiple of a half (the VP
         # table), so each sum is exact and any order of adding gives the same float
-        vp = float(pieces[p] * _VP_PIECE + len(adv) * _VP_ADVANCE
-                   + len(claimed[p]) * _VP_OBJECTIVE + _VP_WONDER * wonders[p])
+        # (lengths held as ints: compiled, a float times len() was a generic multiply)
+        advances: int = len(adv)
+        objectives: int = len(claimed[p])
+        vp = float(pieces[p] * _VP_PIECE + advances * _VP_ADVANCE
+                   + objectives * _VP_OBJECTIVE + _VP_WONDER * wonders[p])
         promise: float = 0.0
         promise += 0.12 * (r["food"] + r["wood"] + r["ore"] + r["ideas"]) + 0.2 * r["gold"]
         promise += 0.1 * (r["mood"] + r["culture"])
@@ -160,7 +164,7 @@ def _worths(s: ClashState) -> list[float]:
             government, groups = measured
             have = [ships[p], settlers[p], army[p], cities[p], biggest[p], happy[p],
                     wonders[p], foreign[p], temples[p], academies[p], ports[p], r["gold"],
-                    r["ideas"], r["food"], len(adv), explored[p], government, groups]
+                    r["ideas"], r["food"], advances, explored[p], government, groups]
             cards = tuple(hand)
             conditions_held = _HANDS.get(cards)
             if conditions_held is None:
@@ -174,7 +178,9 @@ def _worths(s: ClashState) -> list[float]:
                         ok = False
                         break
                 promise += (0.8 if ok else 0.15) * count
-        promise += 0.1 * len(action_hands[p]) + 0.5 * len(wonder_hands[p]) * wonder_soon
+        actions: int = len(action_hands[p])
+        wonder_cards: int = len(wonder_hands[p])
+        promise += 0.1 * actions + 0.5 * wonder_cards * wonder_soon
         out.append(vp + promise)
     return out
 

@@ -3,7 +3,7 @@ the sea, carrying land units; exploring face-down regions; entering enemy hexes.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from meeple.core.actions import Action
 from meeple.core.text import Arg, Text
@@ -13,6 +13,9 @@ from meeple.games.clash.state import RULES, ClashState
 from meeple.games.clash.texts import adv, comma, name, region, who
 
 LAND = ("settler", "infantry")
+# read once: compiled, int() of a rules table's value is a generic call at each use
+_SHIP_CAPACITY: Final = int(RULES["ship_capacity"])
+_STACK_LIMIT: Final = int(RULES["stack_limit"])
 ROAD_COST = {"food": 1, "ore": 1}
 
 
@@ -107,8 +110,8 @@ def _fits(s: ClashState, p: int, to: int, kind: str, k: int) -> bool:
     if s.is_water(to):
         ships = sum(1 for u in s.units_at(to, p) if u[1] == "ship")
         carried = sum(1 for u in s.units_at(to, p) if u[1] != "ship")
-        return carried + k <= ships * int(RULES["ship_capacity"])
-    return kind != "infantry" or s.army_at(to, p) + k <= int(RULES["stack_limit"])
+        return carried + k <= ships * _SHIP_CAPACITY
+    return kind != "infantry" or s.army_at(to, p) + k <= _STACK_LIMIT
 
 
 def _hostile(s: ClashState, p: int, h: int) -> bool:
