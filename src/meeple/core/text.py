@@ -59,10 +59,15 @@ _TERMS: dict[str, Text] = {}
 class Text:
     """A template key with its arguments; immutable, hashable, cheap to make."""
 
-    __slots__ = ("_en", "_h", "_json", "_other", "args", "key")
+    __slots__ = ("_args", "_en", "_given", "_h", "_json", "_other", "key")
 
     key: str
-    args: tuple[tuple[str, Arg], ...]
+    # The arguments as given (the call's own dict, never changed); ``args``, their sorted
+    # pairs, is made from it when first asked for: a text's equality, hash, JSON and
+    # sentence use it, and most texts of a game played by bots are never read (sorting them
+    # at birth was a third of the cost of making one).
+    _given: dict[str, Arg]
+    _args: tuple[tuple[str, Arg], ...]
     # Each language's sentence once made: a text never changes, and a log line is read
     # again by every view of every later position. English apart: it is read the most.
     # These four slots stay unset until first asked for (reading one then raises
@@ -86,13 +91,24 @@ class Text:
             if found is None:
                 found = super().__new__(cls)
                 object.__setattr__(found, "key", key)
-                object.__setattr__(found, "args", ())
+                object.__setattr__(found, "_given", args)
+                object.__setattr__(found, "_args", ())
                 _TERMS[key] = found
             return found
         self = super().__new__(cls)
         object.__setattr__(self, "key", key)
-        object.__setattr__(self, "args", tuple(sorted(args.items())))
+        object.__setattr__(self, "_given", args)
         return self
+
+    @property
+    def args(self) -> tuple[tuple[str, Arg], ...]:
+        """The arguments as (name, value) pairs sorted by name."""
+        try:
+            return self._args
+        except AttributeError:
+            made = tuple(sorted(self._given.items()))
+            object.__setattr__(self, "_args", made)
+            return made
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Text is immutable")
