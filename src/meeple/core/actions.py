@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from meeple.core.errors import ActionParseError
 
@@ -25,7 +25,8 @@ _TOKEN = re.compile(r"^[A-Za-z0-9_.:+\-]{1,32}$")
 _KIND = re.compile(r"^[a-z][a-z0-9_\-]{0,31}$")
 _NUMBER = re.compile(r"^[0-9]+$")  # str.isdigit() also accepts "²" and other digits
 MAX_TEXT = 2000
-_new_tuple = tuple.__new__
+# Final: compiled, read from the module's statics, not looked up in its dict at every call
+_new_tuple: Final = tuple.__new__
 
 
 class Action(NamedTuple):
@@ -47,7 +48,7 @@ class Action(NamedTuple):
     def of(kind: str, *args: Arg) -> Action:
         """``Action(kind, args)`` made directly: a named tuple's own constructor is Python
         code, which the rules compiled by mypyc would call for every legal action listed."""
-        return _new_tuple(Action, (kind, args))
+        return _new_tuple(_ACTION, (kind, args))
 
     @staticmethod
     def parse(text: str) -> Action:
@@ -77,6 +78,9 @@ class Action(NamedTuple):
             if isinstance(a, bool) or not isinstance(a, int | str):
                 raise ActionParseError(f"action argument {a!r} is neither integer nor text")
         return Action.parse(" ".join([data["kind"], *(_format_arg(a) for a in args)]))
+
+
+_ACTION: Final = Action
 
 
 def _format_arg(a: Arg) -> str:

@@ -41,7 +41,10 @@ class Event(NamedTuple):
         return [self.round, self.audience, message_to_json(self.message)]
 
 
-_make_event = tuple.__new__
+# Final: compiled, both are read from the module's statics rather than looked up in its
+# dict at every line added (an Event is a Python class, kept in the module's dict)
+_make_event: Final = tuple.__new__
+_EVENT: Final = Event
 
 
 class Log:
@@ -73,7 +76,7 @@ class Log:
             events = self._events = events[: self._n]
         # the tuple made directly: Event(...) goes through a Python-level __new__, and
         # every rule writes log lines
-        events.append(_make_event(Event, (round_, audience, text)))
+        events.append(_make_event(_EVENT, (round_, audience, text)))
         self._n += 1
 
     def __len__(self) -> int:
