@@ -69,8 +69,11 @@ def influences(s: CultState, d: int) -> list[int]:
     owners = s.altars[d - 1]
     out = ([0 if players[q].skip else ALTAR * owners.count(q) for q in range(n)] if owners
            else [0] * n)
+    # (``x[i] = x[i] + n``, not ``x[i] += n``: mypyc compiles the augmented form on a
+    # list item as a generic in-place add of boxed objects)
     for pr in s.board[d - 1]:
-        out[pr[0]] += priest_level(s, pr) + pr[2]
+        q = pr[0]
+        out[q] = out[q] + priest_level(s, pr) + pr[2]
     return out
 
 
@@ -94,13 +97,14 @@ def tokens_in_play(s: CultState, p: int) -> list[int]:
     counts = [0] * (MAX_LEVEL + 1)
     pl = s.players[p]
     for lv in pl.free:
-        counts[lv] += 1
+        counts[lv] = counts[lv] + 1
     for lv in pl.shield:
-        counts[lv] += 1
+        counts[lv] = counts[lv] + 1
     for district in s.board:
         for pr in district:
             if pr[0] == p:
-                counts[pr[1]] += 1
+                lv = pr[1]
+                counts[lv] = counts[lv] + 1
     counts[PATRIARCH] = 0
     return counts
 
@@ -116,11 +120,11 @@ def can_take_tokens(s: CultState, p: int, take: list[int], give_back: list[int])
     counts = tokens_in_play(s, p)
     for lv in give_back:
         if lv != PATRIARCH:
-            counts[lv] -= 1
+            counts[lv] = counts[lv] - 1
     for lv in take:
         if not 1 <= lv <= MAX_LEVEL:
             return False
-        counts[lv] += 1
+        counts[lv] = counts[lv] + 1
         if counts[lv] > TOKENS:
             return False
     return sum(counts) + altar_count(s, p) <= TOKENS * MAX_LEVEL

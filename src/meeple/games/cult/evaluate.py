@@ -60,11 +60,12 @@ def _counts(s: CultState) -> tuple[list[int], list[int]]:
     levels = [sum(pl.free) + sum(pl.shield) for pl in s.players]
     for district in s.board:
         for pr in district:
-            levels[pr[0]] += pr[1]
+            q = pr[0]
+            levels[q] = levels[q] + pr[1]
     altars = [0] * s.n
     for owners in s.altars:
         for q in owners:
-            altars[q] += 1
+            altars[q] = altars[q] + 1
     return levels, altars
 
 
@@ -130,14 +131,17 @@ def evaluate(s: CultState) -> list[float]:
     players = s.players
     board, altars_at = s.board, s.altars
     g_holder = s.g_holder
+    # (``x[i] = x[i] + n``, not ``x[i] += n``: mypyc compiles the augmented form on a
+    # list item as a generic in-place add of boxed objects)
     levels = [sum(pl.free) + sum(pl.shield) for pl in players]
     for district in board:
         for pr in district:
-            levels[pr[0]] += pr[1]
+            q = pr[0]
+            levels[q] = levels[q] + pr[1]
     altars = [0] * n
     for owners in altars_at:
         for q in owners:
-            altars[q] += 1
+            altars[q] = altars[q] + 1
     skip = [pl.skip for pl in players]
     leads: list[list[int]] = [[] for _ in range(n)]  # districts each one strictly leads
     current = s.district
@@ -151,8 +155,8 @@ def evaluate(s: CultState) -> list[float]:
                 else [0] * n)
         for pr in here:
             q = pr[0]
-            infl[q] += (_patriarch(players[q], q == g_holder) if pr[1] == PATRIARCH
-                        else pr[1]) + pr[2]
+            lv = _patriarch(players[q], q == g_holder) if pr[1] == PATRIARCH else pr[1]
+            infl[q] = infl[q] + lv + pr[2]
         # max() and max(a, b, c) written as comparisons (the same values): compiled, a
         # max() of a list or of three goes through Python's generic call
         best = infl[0]

@@ -172,7 +172,8 @@ def apply_deal(s: CultState, p: int, a: Action) -> None:
 
 def step_district(s: CultState, f: Frame) -> None:
     s.stack.pop()
-    d = f[2]
+    # (typed: a frame holds Any, and compiled arithmetic on Any is Python's generic kind)
+    d: int = f[2]
     while d <= 13 and not (s.board[d - 1] or s.altars[d - 1]):
         d += 1
     if d > 13:
@@ -197,7 +198,9 @@ def act_actions(s: CultState, p: int, d: int) -> list[Action]:
 
 def apply_act(s: CultState, p: int, a: Action) -> None:
     f = s.stack.pop()
-    d, order, k = f[2], f[3], f[4]
+    d: int = f[2]
+    order: tuple[int, ...] = f[3]
+    k: int = f[4]
     if k + 1 < len(order):
         s.stack.append(("act", order[k + 1], d, order, k + 1))
     if a.kind == "pass":
@@ -210,7 +213,7 @@ def apply_act(s: CultState, p: int, a: Action) -> None:
 
 def step_resolve(s: CultState, f: Frame) -> None:
     s.stack.pop()
-    d = f[2]
+    d: int = f[2]
     everyone = B.influences(s, d)
     influence = {q: everyone[q] for q in B.turn_order(s) if not s.players[q].skip}
     present = [q for q, v in influence.items() if v > 0]
@@ -239,8 +242,9 @@ def step_resolve(s: CultState, f: Frame) -> None:
 
 def step_after(s: CultState, f: Frame) -> None:
     s.stack.pop()
-    d, receivers = f[2], f[4]
-    donation = B.DATA.districts[d - 1].donation
+    d: int = f[2]
+    receivers: tuple[int, ...] = f[4]
+    donation: int = B.DATA.districts[d - 1].donation
     for q in receivers:
         s.players[q].coins += donation
         if not s.log.quiet:

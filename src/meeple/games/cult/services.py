@@ -87,7 +87,7 @@ def service_actions(s: CultState, p: int, d: int) -> list[Action]:
 
 def apply_service(s: CultState, p: int, a: Action) -> None:
     f = s.stack.pop()
-    d = f[2]
+    d: int = f[2]  # (typed: compiled arithmetic on a frame's Any is Python's generic kind)
     pl = s.players[p]
     info = B.DATA.districts[d - 1].extra
     who = T.seat(s, p)

@@ -38,8 +38,10 @@ def deck_of(s: CultState, code: int) -> tuple[list[int], int]:
 def to_bottom(s: CultState, code: int) -> None:
     """A played, sold or paid card goes face up under its deck: everyone knows it is there."""
     deck, i = deck_of(s, code)
+    # (``x[i] = x[i] + n``, not ``x[i] += n``: mypyc compiles the augmented form on a
+    # list item as a generic in-place add of boxed objects)
     deck.append(code)
-    s.known[i] += 1
+    s.known[i] = s.known[i] + 1
 
 
 def draw(s: CultState, deck: list[int], i: int, bottom: bool = False) -> int | None:
@@ -49,7 +51,7 @@ def draw(s: CultState, deck: list[int], i: int, bottom: bool = False) -> int | N
         s.known[i] = max(0, s.known[i] - 1)
         return deck.pop()
     if len(deck) <= s.known[i]:
-        s.known[i] -= 1
+        s.known[i] = s.known[i] - 1
     return deck.pop(0)
 
 
