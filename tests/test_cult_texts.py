@@ -272,3 +272,24 @@ def test_a_russian_reader_of_the_server_sees_the_prompt_choices_and_log_in_russi
             x["text"] for x in v["choices"]]
         log = c.get(f"/api/games/{g['id']}/log?lang=ru", headers=auth(tokens[seat])).json()
         assert "Начинается игра «Культ»: Янус №1, Ллос №2." in str(log)
+
+
+def test_a_placement_line_kept_by_its_numbers_is_the_line_its_texts_make() -> None:
+    from meeple.games.cult import texts as T
+
+    s = GAME.new_state(5, 3, {})
+    for p in range(5):
+        for lv in range(4):
+            for d in (1, 5, 13):
+                for cost in (0, 1):
+                    line = T.placed(s, p, lv, d, cost)
+                    made = Text(f"{CATALOG}.{'places.paid' if cost else 'places'}",
+                                who=T.seat(s, p), what=T.priest_a(lv), where=T.district(d),
+                                n=cost)
+                    assert line == made and line.render("ru") == made.render("ru")
+    # the seat's cult is part of what it is kept by
+    other = GAME.new_state(5, 4, {})
+    assert [pl.cult for pl in other.players] != [pl.cult for pl in s.players]
+    assert [T.placed(other, p, 1, 5, 0) for p in range(5)] == [
+        Text(f"{CATALOG}.places", who=T.seat(other, p), what=T.priest_a(1),
+             where=T.district(5), n=0) for p in range(5)]

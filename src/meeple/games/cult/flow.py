@@ -118,8 +118,7 @@ def apply_place(s: CultState, p: int, a: Action) -> None:
     pl.placed += 1
     pl.followers -= cost
     if not s.log.quiet:
-        s.log.add(s.round_no, T.t("places.paid" if cost else "places", who=T.seat(s, p),
-                                  what=T.priest_a(lv), where=T.district(d), n=cost))
+        s.log.add(s.round_no, T.placed(s, p, lv, d, cost))
     shared.place_priest(s, p, d, lv)
     s.stack.append(("turn", AUTO, p))
 
