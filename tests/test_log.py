@@ -33,3 +33,33 @@ def test_a_clone_that_writes_on_does_not_change_what_the_original_shows() -> Non
     assert other.visible(1)[-1].message == "secret for 1"
     log.add(9, "public")
     assert [e.message for e in other.visible(None)][-1] != "public"
+
+
+def _messages(log: Log) -> list[object]:
+    return [e.message for e in log.events()]
+
+
+def test_logs_sharing_their_lines_each_read_their_own_whoever_reads_first() -> None:
+    # Lines are kept plain and made into events when first read, in lists clones share:
+    # every order of adding and reading must give each log its own lines.
+    for read_first in ("original", "clone", "both", "none"):
+        for given in (False, True):
+            base = Log.from_json(_log().to_json()) if given else _log()
+            copy = base.clone()
+            if read_first in ("original", "both"):
+                base.events()
+            if read_first in ("clone", "both"):
+                copy.visible(None)
+            base.add(5, "original's")
+            copy.add(5, "clone's", 2)
+            twin = copy.clone()
+            twin.add(6, "twin's")
+            for log in (base, copy, twin):
+                log.visible(2)
+            assert _messages(base)[40:] == ["original's"]
+            assert _messages(copy)[40:] == ["clone's"]
+            assert _messages(twin)[40:] == ["clone's", "twin's"]
+            assert _messages(base)[:40] == _messages(copy)[:40] == [f"line {i}" for i in range(40)]
+            assert [e.message for e in copy.visible(2)][-1] == "clone's"
+            assert [e.message for e in base.visible(2)][-1] == "original's"
+            assert [(e.round, e.audience) for e in copy.events_from(40)] == [(5, 2)]
