@@ -74,6 +74,8 @@ def test_texts_round_trip_through_json_and_compare_by_value(demo: str) -> None:
         Text.from_json({"a": {}})
     with pytest.raises(ValueError, match="text argument"):
         Text.from_json({"k": "demo.won", "a": {"n": 1.5}})
+    with pytest.raises(ValueError, match="without 'key'"):  # the constructor's own name
+        Text.from_json({"k": "demo.won", "a": {"key": 1}})
     with pytest.raises(AttributeError):
         t.key = "other"
 

@@ -40,7 +40,7 @@ import string
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any, Union
+from typing import Any, Final, Union
 
 import orjson
 from babel import Locale
@@ -54,6 +54,7 @@ Arg = Union[int, str, "Text", list[Any]]
 
 
 _TERMS: dict[str, Text] = {}
+_NO_ARGS: Final[dict[str, Arg]] = {}  # shared, never changed
 
 
 class Text:
@@ -63,9 +64,9 @@ class Text:
 
     key: str
     # The arguments as given (the call's own dict, never changed); ``args``, their sorted
-    # pairs, is made from it when first asked for: a text's equality, hash, JSON and
-    # sentence use it, and most texts of a game played by bots are never read (sorting them
-    # at birth was a third of the cost of making one).
+    # pairs, is made from it when first asked for, and the dict let go: a text's equality,
+    # hash, JSON and sentence use it, and most texts of a game played by bots are never read
+    # (sorting them at birth was about half the cost of making one compiled).
     _given: dict[str, Arg]
     _args: tuple[tuple[str, Arg], ...]
     # Each language's sentence once made: a text never changes, and a log line is read
@@ -91,7 +92,7 @@ class Text:
             if found is None:
                 found = super().__new__(cls)
                 object.__setattr__(found, "key", key)
-                object.__setattr__(found, "_given", args)
+                object.__setattr__(found, "_given", _NO_ARGS)
                 object.__setattr__(found, "_args", ())
                 _TERMS[key] = found
             return found
@@ -108,6 +109,7 @@ class Text:
         except AttributeError:
             made = tuple(sorted(self._given.items()))
             object.__setattr__(self, "_args", made)
+            object.__setattr__(self, "_given", _NO_ARGS)  # a server keeps its logs' texts
             return made
 
     def __setattr__(self, name: str, value: Any) -> None:
