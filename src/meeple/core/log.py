@@ -1,7 +1,8 @@
 """The event log: what happened, each entry addressed to everyone or to one player.
 
-Clones share the underlying list and copy it only when they diverge, so cloning a
-state during search does not copy its history. A search's throwaway copy goes further: a
+Lines are kept as they are added and made into :class:`Event` tuples when the log is first
+read. Clones share both lists and copy them only when they diverge, so cloning a state
+during search does not copy its history. A search's throwaway copy goes further: a
 *quiet* log (:meth:`Log.quiet_log`, set by :meth:`meeple.core.game.State.silence`) keeps no
 lines at all, and refuses to be read, so that no view or save is made from a state whose
 history was not kept.
