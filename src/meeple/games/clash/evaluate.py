@@ -5,8 +5,9 @@ chances that sum to 1."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Final
+from typing import Final, TypeVar
 
 from meeple.games.clash.features import danger, settler_sites
 from meeple.games.clash.state import ClashState
@@ -67,6 +68,19 @@ _VP_WONDER: Final = float(VP["wonder"])
 _TABLE_SIZE: Final = 4096
 _ADVANCE_MEASURES: dict[tuple[str, ...], tuple[int, int]] = {}
 _HANDS: dict[tuple[str, ...], tuple[tuple[tuple[tuple[int, int], ...], int], ...]] = {}
+_V = TypeVar("_V")
+
+
+def _kept(table: dict[tuple[str, ...], _V], key: tuple[str, ...],
+          make: Callable[[tuple[str, ...]], _V]) -> _V:
+    """``make(key)``, kept in ``table`` (emptied when full at _TABLE_SIZE, as the bounded
+    cache it replaces forgot)."""
+    found = table.get(key)
+    if found is None:
+        if len(table) >= _TABLE_SIZE:
+            table.clear()
+        found = table[key] = make(key)
+    return found
 
 
 def _worths(s: ClashState) -> list[float]:
@@ -155,23 +169,11 @@ def _worths(s: ClashState) -> list[float]:
             # every measure ``status.measure`` takes, in the order of MEASURES, from the
             # pass above; then ``status.met``'s test of each card, written out (a list:
             # compiled, a fixed tuple read at a variable index is boxed whole each time)
-            key = tuple(adv)
-            measured = _ADVANCE_MEASURES.get(key)
-            if measured is None:
-                if len(_ADVANCE_MEASURES) >= _TABLE_SIZE:
-                    _ADVANCE_MEASURES.clear()
-                measured = _ADVANCE_MEASURES[key] = advance_measures(key)
-            government, groups = measured
+            government, groups = _kept(_ADVANCE_MEASURES, tuple(adv), advance_measures)
             have = [ships[p], settlers[p], army[p], cities[p], biggest[p], happy[p],
                     wonders[p], foreign[p], temples[p], academies[p], ports[p], r["gold"],
                     r["ideas"], r["food"], advances, explored[p], government, groups]
-            cards = tuple(hand)
-            conditions_held = _HANDS.get(cards)
-            if conditions_held is None:
-                if len(_HANDS) >= _TABLE_SIZE:
-                    _HANDS.clear()
-                conditions_held = _HANDS[cards] = _hand(cards)
-            for conditions, count in conditions_held:
+            for conditions, count in _kept(_HANDS, tuple(hand), _hand):
                 ok = True
                 for i, need in conditions:
                     if have[i] < need:
