@@ -1,6 +1,6 @@
-"""``meeple bench engine``, ``meeple bench search`` and ``meeple bench web``: the engine's
-speed per game and the browser table's, one line each, so that a regression shows
-(docs/performance.md)."""
+"""``meeple bench engine``, ``meeple bench search``, ``meeple bench server`` and ``meeple
+bench web``: the engine's speed per game, the server's and the browser table's, one line
+each, so that a regression shows (docs/performance.md)."""
 
 from __future__ import annotations
 
@@ -150,6 +150,53 @@ def bench_search(
         r["build"] = build
     _print(results, as_json, [("iterations_per_sec", "iterations/s"),
                               ("legal_at_root", "legal_at_root")])
+
+
+def bench_server(
+    game: Annotated[str, typer.Option(help="Game name (counter: the reference workload).")]
+    = "counter",
+    games: Annotated[int, typer.Option(help="Games played at once.")] = 100,
+    clients_per_game: Annotated[int, typer.Option(help="Seats (clients) per game.")] = 4,
+    seconds: Annotated[float, typer.Option(help="Seconds of load.")] = 10.0,
+    db: Annotated[str | None, typer.Option(help="Database URL (default: a new SQLite file).")]
+    = None,
+    finish_games: Annotated[int, typer.Option(
+        help="Instead: N finished games (played by random players, imported and opened) "
+             "and the server's resident memory as they pile up.")] = 0,
+    keep_games: Annotated[bool, typer.Option(
+        help="With --finish-games: keep every game in memory (for comparison).")] = False,
+    as_json: AsJson = False,
+    compiled: Annotated[bool, typer.Option(
+        "--compiled", help="Run the server (and the clients) on the build of "
+        "scripts/compile.sh (the rules, core texts and actions compiled by mypyc, in "
+        "build/mypyc) instead of the pure-Python package; fails unless the server says it "
+        "runs that build.")] = False,
+) -> None:
+    """A server on loopback under real WebSocket clients: moves/s, latency, lost moves."""
+    if games < 1 or clients_per_game < 1 or seconds <= 0 or finish_games < 0:
+        fail("--games and --clients-per-game must be at least 1, --seconds above 0, "
+             "--finish-games 0 or more")
+    if compiled and finish_games:
+        fail("--compiled measures moves, not --finish-games")
+    build = _build(compiled)  # with --compiled: this command again, on the compiled copy
+    from meeple.server.bench import bench_server as run
+
+    if finish_games:
+        from meeple.server.memory_bench import bench_memory
+
+        players = clients_per_game if game != "counter" else 1
+        result = bench_memory(game, finish_games, players, evict=not keep_games)
+    else:
+        result = run(game, games, clients_per_game, seconds, database=db)
+        # The server is a process of its own (``python -m meeple serve``, started with
+        # this one's environment): what it imported is what it says, not what we did.
+        if result["build"] != build:
+            fail(f"the server ran {result['build']!r}, this command {build!r}")
+    if as_json:
+        typer.echo(json.dumps(result))
+        return
+    for k, v in result.items():
+        typer.echo(f"{k:<18} {v}")
 
 
 def bench_web(

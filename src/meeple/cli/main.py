@@ -21,7 +21,7 @@ app.add_typer(bench_app, name="bench")
 
 
 def _subcommands() -> None:
-    from meeple.cli.bench import bench_engine, bench_search, bench_web
+    from meeple.cli.bench import bench_engine, bench_search, bench_server, bench_web
     from meeple.cli.client import app as client_app
     from meeple.cli.colonies import app as colonies_app
     from meeple.cli.db import app as db_app
@@ -37,6 +37,7 @@ def _subcommands() -> None:
     app.add_typer(golden_app, name="golden")
     bench_app.command("engine")(bench_engine)
     bench_app.command("search")(bench_search)
+    bench_app.command("server")(bench_server)
     bench_app.command("web")(bench_web)
     app.add_typer(admin_app, name="admin")
     app.add_typer(ratings_app, name="ratings")
@@ -204,42 +205,6 @@ def scenario(
     typer.echo(f"{len(results)} scenarios: {passed} passed, {failed} failed")
     if failed:
         raise typer.Exit(1)
-
-
-@bench_app.command("server")
-def bench_server(
-    game: Annotated[str, typer.Option(help="Game name (counter: the reference workload).")]
-    = "counter",
-    games: Annotated[int, typer.Option(help="Games played at once.")] = 100,
-    clients_per_game: Annotated[int, typer.Option(help="Seats (clients) per game.")] = 4,
-    seconds: Annotated[float, typer.Option(help="Seconds of load.")] = 10.0,
-    db: Annotated[str | None, typer.Option(help="Database URL (default: a new SQLite file).")]
-    = None,
-    finish_games: Annotated[int, typer.Option(
-        help="Instead: N finished games (played by random players, imported and opened) "
-             "and the server's resident memory as they pile up.")] = 0,
-    keep_games: Annotated[bool, typer.Option(
-        help="With --finish-games: keep every game in memory (for comparison).")] = False,
-    as_json: AsJson = False,
-) -> None:
-    """A server on loopback under real WebSocket clients: moves/s, latency, lost moves."""
-    from meeple.server.bench import bench_server as run
-
-    if games < 1 or clients_per_game < 1 or seconds <= 0 or finish_games < 0:
-        fail("--games and --clients-per-game must be at least 1, --seconds above 0, "
-             "--finish-games 0 or more")
-    if finish_games:
-        from meeple.server.memory_bench import bench_memory
-
-        players = clients_per_game if game != "counter" else 1
-        result = bench_memory(game, finish_games, players, evict=not keep_games)
-    else:
-        result = run(game, games, clients_per_game, seconds, database=db)
-    if as_json:
-        typer.echo(json.dumps(result))
-        return
-    for k, v in result.items():
-        typer.echo(f"{k:<18} {v}")
 
 
 check_app = typer.Typer(no_args_is_help=True, help="Suites that attack the server and engine.")

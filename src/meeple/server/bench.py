@@ -11,6 +11,7 @@ counts those missing.
 from __future__ import annotations
 
 import asyncio
+import re
 import tempfile
 import time
 from collections.abc import Callable
@@ -115,6 +116,24 @@ def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
     return uvloop.new_event_loop
 
 
+_BUILD = re.compile(r'^meeple_build_info\{build="((?:[^"\\]|\\.)*)"\} ', re.MULTILINE)
+
+
+def build_in(metrics: str) -> str:
+    """The build a server names in its metrics (``meeple_build_info{build=...}``, as
+    ``meeple.compiled.build_name`` gave it in the server's own process; Prometheus's
+    escapes undone), or "unknown" if they do not say."""
+    found = _BUILD.search(metrics)
+    if found is None:
+        return "unknown"
+    return re.sub(r"\\(.)", lambda m: "\n" if m[1] == "n" else m[1], found[1])
+
+
+def server_build(base: str) -> str:
+    """The build the server at ``base`` runs, as it says."""
+    return build_in(httpx.get(f"{base}/metrics", timeout=30).text)
+
+
 def bench_server(game: str, games: int, clients: int, seconds: float, seed: int = 1,
                  database: str | None = None) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="meeple-bench-"))
@@ -124,6 +143,7 @@ def bench_server(game: str, games: int, clients: int, seconds: float, seed: int 
                            "--rate", "0", "--ws-rate", "0", log=folder / "server.log")
     try:
         server.start()
+        build = server_build(server.base)
         with asyncio.Runner(loop_factory=_loop_factory()) as runner:
             loads, totals, elapsed = runner.run(
                 _drive(server.base, game, games, clients, seconds, seed))
@@ -146,4 +166,4 @@ def bench_server(game: str, games: int, clients: int, seconds: float, seed: int 
             "moves_per_sec": round(acked / elapsed, 1), "p50_ms": pct(0.50),
             "p99_ms": pct(0.99), "lost": lost, "conflicts": totals.conflicts,
             "errors": totals.errors, "games_finished": totals.finished,
-            "storage": url.split(":", 1)[0]}
+            "storage": url.split(":", 1)[0], "build": build}

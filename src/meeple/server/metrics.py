@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, Info
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
+from meeple.compiled import build_name
 from meeple.server.memory import Heap, heap
 
 # Submission latency: from 1 ms (a Counter move) to seconds (a database waiting on a lock).
@@ -66,6 +67,11 @@ class Metrics:
                                "for again)", registry=r)
         self.websockets = Gauge("meeple_websocket_connections", "Open WebSocket connections",
                                 registry=r)
+        # Which build of the package this process runs (``meeple_build_info{build=...}``):
+        # the pure-Python one, or the copy with the rules compiled by mypyc; ``bench server
+        # --compiled`` checks that its server runs the compiled copy.
+        Info("meeple_build", "The build of meeple this server runs", registry=r).info(
+            {"build": build_name()})
         # Each move's counter and histogram, looked up by label once (prometheus's
         # ``labels`` checks and locks on every call; it ran for every move).
         self._made: dict[tuple[str, str], tuple[Counter, Histogram]] = {}

@@ -1,0 +1,62 @@
+"""``meeple bench server`` says which build its server ran (the server names it in its
+metrics, from its own process), and with ``--compiled`` runs on the compiled copy or
+fails: a server that did not import the compiled rules is never measured as if it had."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from prometheus_client import CollectorRegistry, Info, generate_latest
+from typer.testing import CliRunner
+
+from meeple.cli.main import app
+from meeple.compiled import build_name
+from meeple.server import bench
+from tests.server_helpers import server
+
+runner = CliRunner()
+
+
+def test_the_server_names_the_build_it_runs_in_its_metrics(tmp_path: Path) -> None:
+    with server(tmp_path / "t.db") as c:
+        assert bench.build_in(c.get("/metrics").text) == build_name()
+
+
+def test_a_build_name_is_read_back_whatever_prometheus_escaped_in_it() -> None:
+    name = 'mypyc: cult 23/23 (C:\\builds\\"x"\nnext)'
+    registry = CollectorRegistry()
+    Info("meeple_build", "The build", registry=registry).info({"build": name})
+    assert bench.build_in(generate_latest(registry).decode()) == name
+    assert bench.build_in("meeple_moves_total 3.0\n") == "unknown"
+
+
+def test_bench_server_reports_the_build_its_server_ran() -> None:
+    import json
+
+    out = runner.invoke(app, ["bench", "server", "--game", "counter", "--games", "1",
+                              "--clients-per-game", "2", "--seconds", "0.5", "--json"])
+    assert out.exit_code == 0, out.output
+    result = json.loads(out.output)
+    assert result["build"] == build_name() and result["moves"] > 0 and result["lost"] == 0
+
+
+def test_bench_server_fails_when_its_server_ran_another_build(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def measured(*_args: Any, **_kwargs: Any) -> dict[str, Any]:
+        return {"game": "counter", "moves": 10, "build": "pure Python"}
+
+    monkeypatch.setattr(bench, "bench_server", measured)
+    monkeypatch.setattr("meeple.cli.bench._build", lambda _compiled: "mypyc: cult 23/23")
+    out = runner.invoke(app, ["bench", "server", "--compiled", "--json"])
+    assert out.exit_code != 0
+    assert "the server ran 'pure Python'" in out.output and "mypyc: cult 23/23" in out.output
+
+
+def test_bench_server_compiled_without_a_build_names_the_missing_build(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEEPLE_COMPILED_DIR", str(tmp_path / "none"))
+    out = runner.invoke(app, ["bench", "server", "--game", "counter", "--compiled"])
+    assert out.exit_code != 0
+    assert f"no compiled build in {tmp_path / 'none'}" in out.output
