@@ -60,3 +60,38 @@ def test_bench_server_compiled_without_a_build_names_the_missing_build(
     out = runner.invoke(app, ["bench", "server", "--game", "counter", "--compiled"])
     assert out.exit_code != 0
     assert f"no compiled build in {tmp_path / 'none'}" in out.output
+
+
+def test_the_benchmark_clients_run_at_the_servers_collector_thresholds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import gc
+
+    from meeple.server.app import SERVER_GC_THRESHOLD
+    from meeple.server.db import migrate
+
+    class Idle:
+        base = "http://127.0.0.1:1"
+
+        def __init__(self, *_args: Any, **_kwargs: Any) -> None: ...
+        def start(self) -> None: ...
+        def kill(self) -> None: ...
+
+    seen: list[tuple[tuple[int, int, int], int]] = []
+
+    async def drive(*_args: Any) -> tuple[list[bench.GameLoad], bench.Totals, float]:
+        seen.append((gc.get_threshold(), gc.get_freeze_count()))
+        return [], bench.Totals(), 1.0
+
+    url = f"sqlite:///{tmp_path / 'b.db'}"
+    migrate(url)
+    monkeypatch.setattr(bench, "ServerProcess", Idle)
+    monkeypatch.setattr(bench, "server_build", lambda _base: "pure Python")
+    monkeypatch.setattr(bench, "_drive", drive)
+    before = gc.get_threshold()
+    gc.set_threshold(700, 10, 10)
+    try:
+        assert bench.bench_server("counter", 1, 1, 1.0, database=url)["moves"] == 0
+        assert seen[0][0] == SERVER_GC_THRESHOLD and seen[0][1] > 0
+        assert gc.get_threshold() == (700, 10, 10) and gc.get_freeze_count() == 0
+    finally:
+        gc.set_threshold(*before)
