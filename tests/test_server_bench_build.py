@@ -95,3 +95,26 @@ def test_the_benchmark_clients_run_at_the_servers_collector_thresholds(
         assert gc.get_threshold() == (700, 10, 10) and gc.get_freeze_count() == 0
     finally:
         gc.set_threshold(*before)
+
+
+def test_a_benchmark_client_reads_a_message_of_several_frames_whole() -> None:
+    import asyncio
+
+    from websockets.client import ClientProtocol
+    from websockets.frames import Frame, Opcode
+    from websockets.protocol import OPEN
+    from websockets.uri import parse_uri
+
+    def frame(opcode: Opcode, data: bytes, fin: bool) -> bytes:
+        return Frame(opcode, data, fin).serialize(mask=False)
+
+    async def read() -> list[bytes]:
+        sock = bench._Socket("ws://127.0.0.1:1/x")
+        sock.ws = ClientProtocol(parse_uri("ws://127.0.0.1:1/x"), state=OPEN)
+        wire = (frame(Opcode.TEXT, b'{"type": "upd', False) + frame(Opcode.CONT, b'ate", ', False)
+                + frame(Opcode.CONT, b'"version": 2}', True) + frame(Opcode.TEXT, b"{}", True))
+        sock.data_received(wire[:7])  # bytes as they come, cut anywhere
+        sock.data_received(wire[7:])
+        return [await sock.recv(), await sock.recv()]
+
+    assert asyncio.run(read()) == [b'{"type": "update", "version": 2}', b"{}"]

@@ -14,10 +14,13 @@ import asyncio
 import re
 import tempfile
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
+from urllib.parse import urlsplit
 
 import httpx
 import orjson
@@ -46,17 +49,104 @@ class Totals:
     finished: int = 0
 
 
+class _Socket(asyncio.Protocol):
+    """A client's WebSocket on websockets' sans-I/O protocol (the one its asyncio client
+    runs on, and uvicorn's server side): the handshake, frames, masking, pings and the
+    closing handshake are the library's; this class only moves bytes and hands over each
+    message whole (its frames joined). The library's asyncio client adds, for every
+    message, an assembler with its queue and locks, a context manager around every send
+    and a future per read: with 400 clients on the server's two cores, that was most of
+    the clients' CPU beside parsing the updates."""
+
+    def __init__(self, url: str) -> None:
+        from websockets.client import ClientProtocol
+        from websockets.uri import parse_uri
+
+        self.ws = ClientProtocol(parse_uri(url), max_size=2**24)
+        self.messages: deque[bytes] = deque()
+        self.parts: list[bytes] = []
+        self.waiter: asyncio.Future[None] | None = None
+        self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.lost: Exception | None = None
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)  # uvloop's is not a subclass
+        self.ws.send_request(self.ws.connect())
+        self._flush()
+
+    def data_received(self, data: bytes) -> None:
+        from websockets.frames import Frame, Opcode
+        from websockets.http11 import Response
+
+        self.ws.receive_data(data)
+        for event in self.ws.events_received():
+            if isinstance(event, Response):
+                if self.ws.handshake_exc is not None:
+                    self.opened.set_exception(self.ws.handshake_exc)
+                else:
+                    self.opened.set_result(None)
+            elif isinstance(event, Frame) and event.opcode in (Opcode.TEXT, Opcode.BINARY,
+                                                                Opcode.CONT):
+                self.parts.append(bytes(event.data))
+                if event.fin:
+                    self.messages.append(b"".join(self.parts))
+                    self.parts = []
+        self._flush()  # a pong, or the answer to the server's close
+        self._wake()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.lost = exc or ConnectionError("the server closed the connection")
+        if not self.opened.done():
+            self.opened.set_exception(self.lost)
+        self._wake()
+
+    def _wake(self) -> None:
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+    def _flush(self) -> None:
+        out = self.ws.data_to_send()
+        if out and self.transport is not None and not self.transport.is_closing():
+            self.transport.write(b"".join(out))
+
+    async def recv(self) -> bytes:
+        """The next message, whole."""
+        while not self.messages:
+            if self.lost is not None:
+                raise self.lost
+            self.waiter = asyncio.get_running_loop().create_future()
+            await self.waiter
+        return self.messages.popleft()
+
+    def send(self, text: bytes) -> None:
+        """A text message (``text``: its UTF-8 bytes)."""
+        self.ws.send_text(text)
+        self._flush()
+
+    def close(self) -> None:
+        """The closing frame sent, the connection closed without waiting for the answer
+        (the end of a run: the server is killed next)."""
+        if self.transport is not None and not self.transport.is_closing():
+            if self.lost is None:
+                self.ws.send_close()
+                self._flush()
+            self.transport.close()
+
+
 async def _client(url: str, load: GameLoad, seat: int, rng: Rng, totals: Totals) -> None:
     """One seat's reader: reads every update whole, as a real client does, until the game
     ends or the driver cancels it at the end of the run. Updates are parsed by orjson from
     the frame's bytes: the clients share the server's two cores, and the standard
     library's parser was half of their CPU time in a Cult run (session 13)."""
-    from websockets.asyncio.client import connect
-
-    async with connect(url, max_size=2**24) as ws:
+    parsed = urlsplit(url)
+    _, ws = await asyncio.get_running_loop().create_connection(
+        partial(_Socket, url), parsed.hostname or "127.0.0.1", parsed.port or 80)
+    try:
+        await ws.opened
         acted = -1
         while True:
-            msg = orjson.loads(await ws.recv(decode=False))
+            msg = orjson.loads(await ws.recv())
             if msg["type"] == "ack":
                 load.acked[msg["version"]] = msg["action"]
                 continue
@@ -76,8 +166,10 @@ async def _client(url: str, load: GameLoad, seat: int, rng: Rng, totals: Totals)
             if legal and acted < v:
                 acted = v
                 load.sent.setdefault(v + 1, time.perf_counter())
-                await ws.send(orjson.dumps({"action": legal[rng.below(len(legal))],
-                                            "version": v}).decode())
+                ws.send(orjson.dumps({"action": legal[rng.below(len(legal))],
+                                      "version": v}))
+    finally:
+        ws.close()
 
 
 async def _drive(base: str, game: str, games: int, clients: int, seconds: float,
