@@ -21,6 +21,24 @@ def test_state_is_one_integer_that_resumes_the_stream() -> None:
     assert a.next64() == b.next64()
 
 
+def test_the_state_is_every_64_bit_number_and_a_copy_resumes_the_stream_alone() -> None:
+    for value in (0, 1, 2**32 - 1, 2**32, 2**63 - 1, 2**63, 2**64 - 1, 0xDEADBEEF12345678):
+        r = Rng(0)
+        r.state = value
+        assert r.state == value and Rng(value).state == value
+    assert Rng(2**64 + 5).state == 5 and Rng(-1).state == 2**64 - 1  # taken modulo 2**64
+    a = Rng(0xFEDCBA9876543210)
+    a.below(1000)
+    b = a.copy()
+    assert b.state == a.state
+    assert [b.below(97) for _ in range(20)] == [a.below(97) for _ in range(20)]
+    items_a, items_b = list(range(30)), list(range(30))
+    a.shuffle(items_a)
+    assert b.state != a.state, "a copy moves on its own"
+    b.shuffle(items_b)
+    assert items_a == items_b and a.state == b.state
+
+
 def test_dice_cover_their_faces_evenly() -> None:
     r = Rng(3)
     counts = Counter(r.die(6) for _ in range(60_000))

@@ -89,10 +89,35 @@ def _draw(hi: i64, lo: i64, m: i64) -> tuple[i64, i64, i64]:
 
 
 class Rng:
-    __slots__ = ("state",)
+    # The state is kept as its two 32-bit halves, native integers when compiled: held as
+    # one Python int, a compiled draw split it and joined it again with four big-integer
+    # operations, four fifths of a draw's cost (session 15). ``state`` reads and sets the
+    # 64-bit number.
+    __slots__ = ("_hi", "_lo")
+
+    _hi: i64
+    _lo: i64
 
     def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK
+        self.state = seed
+
+    @property
+    def state(self) -> int:
+        """The whole state: one 64-bit number (what a save holds)."""
+        return (int(self._hi) << 32) | int(self._lo)
+
+    @state.setter
+    def state(self, value: int) -> None:
+        value &= _MASK
+        self._hi = value >> 32
+        self._lo = value & 0xFFFFFFFF
+
+    def copy(self) -> Rng:
+        """A generator in the same state (a clone's: the halves copied as they are)."""
+        c = Rng(0)
+        c._hi = self._hi
+        c._lo = self._lo
+        return c
 
     def __reduce__(self) -> tuple[Any, ...]:  # compiled, the class pickles only this way
         return (Rng, (self.state,))
@@ -126,9 +151,9 @@ class Rng:
     def below_on_halves(self, n: int) -> int:
         """``below(n)`` for 0 < n < 2**31, computed on 32-bit halves (what the compiled
         build runs; interpreted, it is slower than ``below``)."""
-        state = self.state
-        hi, lo, x = _draw(state >> 32, state & 0xFFFFFFFF, n)
-        self.state = (int(hi) << 32) | int(lo)
+        hi, lo, x = _draw(self._hi, self._lo, n)
+        self._hi = hi
+        self._lo = lo
         return int(x)
 
     def die(self, sides: int) -> int:
@@ -160,16 +185,16 @@ class Rng:
     def shuffle_on_halves(self, items: list[T]) -> None:
         """``shuffle`` of a list on 32-bit halves (see ``below_on_halves``), for fewer
         than 2**31 items."""
-        state = self.state
-        hi: i64 = state >> 32
-        lo: i64 = state & 0xFFFFFFFF
+        hi: i64 = self._hi
+        lo: i64 = self._lo
         i: i64 = len(items) - 1
         while i > 0:
             hi, lo, x = _draw(hi, lo, i + 1)
             j, k = int(x), int(i)
             items[k], items[j] = items[j], items[k]
             i -= 1
-        self.state = (int(hi) << 32) | int(lo)
+        self._hi = hi
+        self._lo = lo
 
     def choice(self, items: list[T]) -> T:
         return items[self.below(len(items))]

@@ -145,7 +145,7 @@ class ColoniesState(State):
         c = ColoniesState.__new__(ColoniesState)
         c.n = self.n
         c.options = self.options
-        c.rng = Rng(self.rng.state)
+        c.rng = self.rng.copy()
         c.players = [p.clone() for p in self.players]
         c.sheets = [x.clone() for x in self.sheets]
         c.owner = self.owner[:]
