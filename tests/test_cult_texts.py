@@ -10,7 +10,7 @@ from typing import Any
 
 from meeple.core.game import State
 from meeple.core.rng import Rng
-from meeple.core.text import Text, entry, missing, render
+from meeple.core.text import Arg, Text, entry, missing, render
 from meeple.games.cult import CultGame
 from meeple.games.cult.data import load
 from meeple.games.cult.texts import CATALOG
@@ -293,3 +293,49 @@ def test_a_placement_line_kept_by_its_numbers_is_the_line_its_texts_make() -> No
     assert [T.placed(other, p, 1, 5, 0) for p in range(5)] == [
         Text(f"{CATALOG}.places", who=T.seat(other, p), what=T.priest_a(1),
              where=T.district(5), n=0) for p in range(5)]
+
+
+def test_every_line_kept_by_its_numbers_is_the_line_its_texts_make() -> None:
+    from meeple.games.cult import texts as T
+
+    def made(key: str, **args: Any) -> Text:
+        return Text(f"{CATALOG}.{key}", **args)
+
+    for seed in (3, 4):  # two games: a seat is kept by its cult as well as its number
+        s = GAME.new_state(5, seed, {})
+        for p, n in [(p, n) for p in range(5) for n in (3, 7)]:
+            q = (p + 2) % 5
+            pairs = [
+                (T.passes(s, p), made("passes", who=T.seat(s, p))),
+                (T.no_service(s, p, n), made("no_service", who=T.seat(s, p), d=n)),
+                (T.declines(s, p, n), made("declines", who=T.seat(s, p), d=n)),
+                (T.donation(s, p, n), made("donation", who=T.seat(s, p), n=n)),
+                (T.tithe(s, p, q), made("tithe", who=T.seat(s, p), other=T.seat(s, q))),
+                (T.wins(s, p, n, [], {}), made("wins.claimed", who=T.seat(s, p), d=n)),
+                (T.wins(s, p, 4, [q, p], {p: n, q: 2}), made(
+                    "wins", who=T.seat(s, p), d=4, scores=made(
+                        "comma", a=made("score", who=T.seat(s, q), n=2),
+                        b=made("score", who=T.seat(s, p), n=n)))),
+            ]
+            for line, expected in pairs:  # asked twice: the second comes from the table
+                assert line == expected and line.render("ru") == expected.render("ru")
+            assert [x for x, _ in pairs] == [
+                T.passes(s, p), T.no_service(s, p, n), T.declines(s, p, n),
+                T.donation(s, p, n), T.tithe(s, p, q), T.wins(s, p, n, [], {}),
+                T.wins(s, p, 4, [q, p], {p: n, q: 2})]
+    assert [T.active(d) for d in range(1, 14)] == [
+        made("active", where=T.district(d)) for d in range(1, 14)]
+    # the scores' order is the line's order, and every score is part of its key
+    s = GAME.new_state(4, 3, {})
+    assert T.wins(s, 0, 2, [0, 1], {0: 3, 1: 1}) != T.wins(s, 0, 2, [1, 0], {0: 3, 1: 1})
+    assert T.wins(s, 0, 2, [0, 1], {0: 3, 1: 1}) != T.wins(s, 0, 2, [0, 1], {0: 3, 1: 2})
+
+
+def test_a_text_made_from_a_dict_of_its_arguments_is_the_text_made_from_keywords() -> None:
+    given: dict[str, Arg] = {
+        "who": Text(f"{CATALOG}.seat", p=1, cult=Text(f"{CATALOG}.cult.anubis")), "n": 2}
+    made = Text.of(f"{CATALOG}.donation", given)
+    plain = Text(f"{CATALOG}.donation", **given)
+    assert made == plain and hash(made) == hash(plain) and made.args == plain.args
+    assert made.render("ru") == plain.render("ru") and made.to_json() == plain.to_json()
+    assert Text.of(f"{CATALOG}.event_phase", {}) == Text(f"{CATALOG}.event_phase")

@@ -15,12 +15,15 @@ from pathlib import Path
 
 # The modules compile.sh compiles: every module of Cult's, Cyclades' and Clash's rules that a
 # game, a search or a replay runs (not the saves, views, documents, rendering or scenarios;
-# Clash's status is in: the rules ask it for objectives, razing and the score; and Cult's texts,
-# which its rules write to the log on most actions), then the core and bot modules below.
+# Clash's status is in: the rules ask it for objectives, razing and the score; Cult's texts,
+# which its rules write to the log on most actions; and Cult's data records, whose fields the
+# rules read at most steps, each a lookup by name while the records were interpreted), then
+# the core and bot modules below.
 MODULES: tuple[str, ...] = (
     "games.cult.board",
     "games.cult.cards",
     "games.cult.choices",
+    "games.cult.data",
     "games.cult.evaluate",
     "games.cult.features",
     "games.cult.flow",

@@ -53,7 +53,7 @@ DEFAULT_LANG = "en"
 Arg = Union[int, str, "Text", list[Any]]
 
 
-_TERMS: dict[str, Text] = {}
+_TERMS: Final[dict[str, Text]] = {}
 _NO_ARGS: Final[dict[str, Arg]] = {}  # shared, never changed
 
 
@@ -80,26 +80,24 @@ class Text:
     _h: int
     _json: dict[str, Any]
 
-    def __new__(cls, key: str, **args: Arg) -> Text:
-        # No __init__: it was a second Python call per text made (a rule writes a log line
-        # for most actions). ``object.__setattr__`` with a literal name is what mypyc turns
-        # into a plain store, passing by the ``__setattr__`` that refuses every change; and
-        # ``key`` is not positional-only, which would make mypyc call object.__new__ as
-        # Python does, refused for a compiled class (docs/performance.md, session 14). No
-        # text has an argument named "key".
-        if not args:  # a term: one object per name, shared by every line
-            found = _TERMS.get(key)
-            if found is None:
-                found = super().__new__(cls)
-                object.__setattr__(found, "key", key)
-                object.__setattr__(found, "_given", _NO_ARGS)
-                object.__setattr__(found, "_args", ())
-                _TERMS[key] = found
-            return found
-        self = super().__new__(cls)
+    def __init__(self, key: str, **args: Arg) -> None:
+        # Only __init__: compiled code makes a text by a direct call of its constructor,
+        # where a class with its own __new__ is made through Python's generic call (four
+        # times the cost of a Cult line, session 15). ``object.__setattr__`` with a literal
+        # name is what mypyc turns into a plain store, passing by the ``__setattr__`` that
+        # refuses every change. No text has an argument named "key".
         object.__setattr__(self, "key", key)
-        object.__setattr__(self, "_given", args)
-        return self
+        object.__setattr__(self, "_given", args if args else _NO_ARGS)
+
+    @staticmethod
+    def of(key: str, args: dict[str, Arg]) -> Text:
+        """``Text(key, **args)``, keeping ``args`` itself (the caller gives it up): compiled,
+        a call that passes on its own ``**args`` goes through Python's generic call, and a
+        game's rules make a text for most lines they write."""
+        made = Text(key)
+        if args:
+            object.__setattr__(made, "_given", args)
+        return made
 
     @property
     def args(self) -> tuple[tuple[str, Arg], ...]:
@@ -194,8 +192,13 @@ Message = str | Text
 
 
 def term(catalog_key: str, *parts: object) -> Text:
-    """A name from the catalog: ``term("colonies.province", 5)`` → key ``colonies.province.5``."""
-    return Text(".".join([catalog_key, *(str(p) for p in parts)]))
+    """A name from the catalog: ``term("colonies.province", 5)`` → key ``colonies.province.5``;
+    one object per name, shared by every line that holds it."""
+    key = ".".join([catalog_key, *(str(p) for p in parts)])
+    found = _TERMS.get(key)
+    if found is None:
+        found = _TERMS[key] = Text(key)
+    return found
 
 
 def render(message: Message, lang: str = DEFAULT_LANG) -> str:

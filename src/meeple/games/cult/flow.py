@@ -102,7 +102,7 @@ def apply_place(s: CultState, p: int, a: Action) -> None:
     if a.kind == "pass":
         pl.passed = True
         if not s.log.quiet:
-            s.log.add(s.round_no, T.t("passes", who=T.seat(s, p)))
+            s.log.add(s.round_no, T.passes(s, p))
         s.stack.append(("turn", AUTO, p))
         if len(deal_actions(s, p)) > 1:
             s.stack.append(("deal", p))
@@ -181,7 +181,7 @@ def step_district(s: CultState, f: Frame) -> None:
         return
     s.district = d
     if not s.log.quiet:
-        s.log.add(s.round_no, T.t("active", where=T.district(d)))
+        s.log.add(s.round_no, T.active(d))
     s.stack.append(("resolve", AUTO, d))
     order = tuple(q for q in B.turn_order(s) if not s.players[q].skip)
     if order:
@@ -223,10 +223,7 @@ def step_resolve(s: CultState, f: Frame) -> None:
         return
     s.last_winner = winner
     if not s.log.quiet:
-        scores = [T.t("score", who=T.seat(s, q), n=influence[q]) for q in present]
-        s.log.add(s.round_no,
-                  T.fresh("wins", who=T.seat(s, winner), d=d, scores=T.chain(scores))
-                  if scores else T.t("wins.claimed", who=T.seat(s, winner), d=d))
+        s.log.add(s.round_no, T.wins(s, winner, d, present, influence))
     community = tuple(q for q in present if q != winner
                       and B.has_licence(s, q, "community", district=d))
     # Donations go to the other cults with influence; a Community holder takes the
@@ -247,7 +244,7 @@ def step_after(s: CultState, f: Frame) -> None:
     for q in receivers:
         s.players[q].coins += donation
         if not s.log.quiet:
-            s.log.add(s.round_no, T.t("donation", who=T.seat(s, q), n=donation))
+            s.log.add(s.round_no, T.donation(s, q, donation))
     shared.clear_district(s, d)
     s.stack.append(("district", AUTO, d + 1))
 
@@ -312,6 +309,6 @@ def advance(s: CultState) -> None:
         if kind == "service" and len(services.service_actions(s, p, f[2])) == 1:
             stack.pop()
             if not s.log.quiet:
-                s.log.add(s.round_no, T.t("no_service", who=T.seat(s, p), d=f[2]))
+                s.log.add(s.round_no, T.no_service(s, p, f[2]))
             continue
         return

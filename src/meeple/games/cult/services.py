@@ -93,7 +93,7 @@ def apply_service(s: CultState, p: int, a: Action) -> None:
     who = T.seat(s, p)
     r = s.round_no
     if a.kind == "decline":
-        s.log.add(r, T.t("declines", who=who, d=d))
+        s.log.add(r, T.declines(s, p, d))
     elif d == 1:
         shared.draw_miracle(s, p)
         s.log.add(r, T.t("draws_miracle", who=who))

@@ -138,7 +138,7 @@ def place_priest(s: CultState, p: int, d: int, level: int) -> None:
         if pl.coins > 0 and s.players[q].licences and B.has_licence(s, q, "tithe", district=d):
             pl.coins -= 1
             s.players[q].coins += 1
-            s.log.add(s.round_no, T.t("tithe", who=T.seat(s, p), other=T.seat(s, q)))
+            s.log.add(s.round_no, T.tithe(s, p, q))
 
 
 def clear_district(s: CultState, d: int) -> None:

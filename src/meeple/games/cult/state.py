@@ -18,6 +18,9 @@ from meeple.games.cult.model import NOBODY, NOT_LENT, Frame, Player
 
 class CultState(State):
     game: ClassVar[Game]
+    # Declared here too: compiled, an attribute declared only on the (interpreted) base
+    # class is looked up by name at every use, and the rules write to the log at most steps.
+    log: Log
     __slots__ = (
         "altars", "board", "conspiracies", "district", "first", "g_holder", "g_lender", "g_up",
         "known", "last_winner", "licence_deck", "log", "miracles", "n", "options", "palace",
@@ -114,7 +117,7 @@ class CultState(State):
         c = CultState(True)
         c.n = self.n
         c.options = self.options
-        c.rng = Rng(self.rng.state)
+        c.rng = self.rng.copy()
         c.players = [p.clone() for p in self.players]
         c.board = [d[:] for d in self.board]
         c.altars = [a[:] for a in self.altars]

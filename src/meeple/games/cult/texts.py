@@ -41,16 +41,20 @@ def name(key: str, /, **args: Arg) -> Name:
 
 # A game adds about 160 new lines (and a server renders each in its readers' languages): a
 # cache of 65,536 grew a long-running server by tens of MB before it was full.
-@lru_cache(maxsize=1 << 13)
-def t(key: str, /, **args: int | str | Text) -> Text:
-    """The text of catalog entry ``key`` with its arguments (numbers, strings, names);
-    the same line twice is usually the same object (texts are immutable)."""
-    return Text(f"{CATALOG}.{key}", **args)
+def _line(key: str, /, **args: Arg) -> Text:
+    return Text.of(f"{CATALOG}.{key}", args)
+
+
+# t(key, **args): the text of catalog entry ``key`` with its arguments (numbers, strings,
+# names); the same line twice is usually the same object (texts are immutable). Final, so
+# that compiled rules read it from this module's statics instead of looking it up in the
+# module at every line (a sixth of the lookups left in compiled random play, session 15).
+t: Final = lru_cache(maxsize=1 << 13)(_line)
 
 
 def fresh(key: str, /, **args: Arg) -> Text:
     """A text whose arguments are seldom the same twice (lists of scores or cards)."""
-    return Text(f"{CATALOG}.{key}", **args)
+    return Text.of(f"{CATALOG}.{key}", args)
 
 
 def chain(items: Sequence[Arg]) -> Arg:
@@ -107,21 +111,97 @@ def district(d: int) -> Name:
     return _DISTRICTS[d - 1] if 0 < d <= len(_DISTRICTS) else _district(d)
 
 
-# The line of a placement, the most frequent of a game (every priest placed), kept by its
-# numbers: compiled, a tuple of ints is hashed in C, where a call of t() packs its keywords
-# for Python's generic call and builds its key (a twentieth of compiled random play,
-# session 14). At most 5 seats x 8 cults x 4 levels x 13 districts x 2 costs.
-_PLACED: Final[dict[tuple[int, int, int, int, int], Text]] = {}
+# The lines written most often (a placement, a pass, a district's winner and its scores, a
+# donation, a tithe, a service declined or unusable) are kept by their numbers: compiled, a
+# tuple of ints is hashed and looked up in C, where a call of t() packs its keywords for
+# Python's generic call and builds its key, and a line with scores builds them all (a
+# placement's line alone was a twentieth of compiled random play, session 14). A key starts
+# with its line's code; a seat is kept by its number and its cult. The winners' scores can
+# make many keys: the table starts again when full.
+_PLACES: Final = 0
+_NO_SERVICE: Final = 1
+_DECLINES: Final = 2
+_DONATION: Final = 3
+_TITHE: Final = 4
+_WINS: Final = 5
+_KEPT: Final[dict[tuple[int, ...], Text]] = {}
+_KEPT_MAX: Final = 1 << 14
+
+
+def _keep(memo: tuple[int, ...], line: Text) -> Text:
+    if len(_KEPT) >= _KEPT_MAX:
+        _KEPT.clear()
+    _KEPT[memo] = line
+    return line
 
 
 def placed(s: CultState, p: int, lv: int, d: int, cost: int) -> Text:
     """"P1 Anubis places a level-2 priest in 5 Temple[, sacrificing 1 follower]"."""
-    memo = (p, s.players[p].cult, lv, d, cost)
-    found = _PLACED.get(memo)
+    memo = (_PLACES, p, s.players[p].cult, lv, d, cost)
+    found = _KEPT.get(memo)
     if found is None:
-        found = _PLACED[memo] = t("places.paid" if cost else "places", who=seat(s, p),
-                                  what=priest_a(lv), where=district(d), n=cost)
+        found = _keep(memo, t("places.paid" if cost else "places", who=seat(s, p),
+                              what=priest_a(lv), where=district(d), n=cost))
     return found
+
+
+_PASSES: Final = [[t("passes", who=who) for who in row] for row in _SEATS]
+
+
+def passes(s: CultState, p: int) -> Text:
+    return _PASSES[p][s.players[p].cult] if p < 5 else t("passes", who=seat(s, p))
+
+
+_ACTIVE: Final = [t("active", where=where) for where in _DISTRICTS]
+
+
+def active(d: int) -> Text:
+    """"Now active: 5 Temple"."""
+    return _ACTIVE[d - 1] if 0 < d <= len(_ACTIVE) else t("active", where=district(d))
+
+
+def no_service(s: CultState, p: int, d: int) -> Text:
+    memo = (_NO_SERVICE, p, s.players[p].cult, d)
+    found = _KEPT.get(memo)
+    return found if found is not None else _keep(memo, t("no_service", who=seat(s, p), d=d))
+
+
+def declines(s: CultState, p: int, d: int) -> Text:
+    memo = (_DECLINES, p, s.players[p].cult, d)
+    found = _KEPT.get(memo)
+    return found if found is not None else _keep(memo, t("declines", who=seat(s, p), d=d))
+
+
+def donation(s: CultState, p: int, n: int) -> Text:
+    memo = (_DONATION, p, s.players[p].cult, n)
+    found = _KEPT.get(memo)
+    return found if found is not None else _keep(memo, t("donation", who=seat(s, p), n=n))
+
+
+def tithe(s: CultState, p: int, q: int) -> Text:
+    """p pays a coin of tithe to q."""
+    memo = (_TITHE, p, s.players[p].cult, q, s.players[q].cult)
+    found = _KEPT.get(memo)
+    return found if found is not None else _keep(
+        memo, t("tithe", who=seat(s, p), other=seat(s, q)))
+
+
+def wins(s: CultState, winner: int, d: int, present: list[int],
+         influence: dict[int, int]) -> Text:
+    """"P1 Anubis wins district 5 (P1 Anubis: 4, P2 Lolth: 2)", with the influence of each
+    player ``present`` in their order; nobody present: the district was claimed."""
+    numbers = [_WINS, winner, s.players[winner].cult, d]
+    for q in present:
+        numbers += (q, s.players[q].cult, influence[q])
+    memo = tuple(numbers)
+    found = _KEPT.get(memo)
+    if found is not None:
+        return found
+    who = seat(s, winner)
+    if not present:
+        return _keep(memo, t("wins.claimed", who=who, d=d))
+    return _keep(memo, fresh("wins", who=who, d=d, scores=chain(
+        [t("score", who=seat(s, q), n=influence[q]) for q in present])))
 
 
 @cache
