@@ -4,6 +4,7 @@ random player's lazy draw stays uniform over the legal list."""
 
 from __future__ import annotations
 
+import copy
 import math
 from collections import Counter
 from typing import Any
@@ -34,7 +35,7 @@ from meeple.games.clash.economy import (
 )
 from meeple.games.clash.evaluate import evaluate, worth
 from meeple.games.clash.game import ClashGame
-from meeple.games.clash.state import CARDS, DATA, FIELDS, RULES, ClashState
+from meeple.games.clash.state import CARDS, DATA, FIELDS, RARE, RULES, ClashState
 from meeple.games.clash.status import measure, met
 
 
@@ -220,6 +221,31 @@ def test_the_one_pass_evaluation_gives_exactly_the_floats_of_worth() -> None:
     assert checked > 300 and met_objectives > 0 and buildings > 0
 
 
+def test_a_hand_made_from_the_cards_table_is_the_hand_made_plainly() -> None:
+    # evaluate._hand_of (each card's conditions from a table made once) against the plain
+    # formulation from status.PEACEFUL, on hands drawn from the deck with repeats
+    from meeple.games.clash.evaluate import MEASURES, _hand_of
+    from meeple.games.clash.status import PEACEFUL
+
+    def plain(hand: tuple[str, ...]) -> Any:
+        return tuple((tuple((MEASURES.index(k), n) for k, n in PEACEFUL[card]),
+                      hand.count(card)) for card in sorted(set(hand)))
+
+    def by_advances(hand: tuple[str, ...]) -> bool:
+        return any(k in ("government", "full_groups") for card in hand
+                   for k, _ in PEACEFUL[card])
+
+    cards = sorted(PEACEFUL)
+    rng = Rng(5)
+    asks = 0
+    for _ in range(400):
+        hand = tuple(cards[rng.below(len(cards))] for _ in range(1 + rng.below(7)))
+        assert _hand_of(hand) == (plain(hand), by_advances(hand)), hand
+        asks += by_advances(hand)
+    assert _hand_of(()) == ((), False)
+    assert 50 < asks < 350
+
+
 def test_advance_measures_kept_per_set_of_advances_are_the_rules_answers() -> None:
     # status.measure reads "government" and "full_groups" from a table by advances
     checked = 0
@@ -389,3 +415,177 @@ def test_clone_of_a_state_that_keeps_its_log_shares_no_card() -> None:
     q.own_cards()
     assert not any(getattr(q, f) is getattr(quiet, f) for f in CARDS)
     assert _cards(q) == _cards(quiet)
+
+
+def _rare(s: ClashState) -> list[Any]:
+    # the fields of RARE, and the cities (a quiet copy shares their buildings and wonders)
+    return [copy.deepcopy(getattr(s, f)) for f in (*RARE, "cities")]
+
+
+def _buildings(cities: list[dict[str, Any]]) -> list[tuple[int, str, int]]:
+    return sorted((c["hex"], k, o) for c in cities for k, o in c["bld"].items())
+
+
+def _wonders(cities: list[dict[str, Any]]) -> list[tuple[int, str]]:
+    return sorted((c["hex"], w) for c in cities for w in c["wonders"])
+
+
+def test_quiet_clones_share_the_rare_fields_until_a_rule_changes_them() -> None:
+    """A search's quiet copy shares the map, the advances, the battle tallies and the dice
+    (state.RARE) with the state it was cloned from; every rule that changes one of them
+    (exploring, turning a region, learning, a battle's end, a capture, a loaded die) takes
+    its own copies first, so neither side ever sees the other's change. It shares its
+    cities' buildings and wonders too, which the rules replace instead of changing."""
+    changed: Counter[str] = Counter()
+    for seed in range(8):
+        s = _midgame(seed, 20, players=2 + seed % 3).silence()
+        assert isinstance(s, ClashState)
+        rng = Rng(seed)
+        for _ in range(500):
+            if s.is_terminal():
+                break
+            p = s.current_players()[0]
+            before = _rare(s)
+            c = s.clone()
+            assert all(getattr(c, f) is getattr(s, f) for f in RARE)
+            action = rng.choice(c.legal_actions(p))
+            c.apply_unchecked(p, action)
+            assert _rare(s) == before, (seed, action)  # the original's fields untouched
+            after = _rare(c)
+            for f, x, y in zip((*RARE, "cities"), before, after, strict=True):
+                changed[f] += x != y
+            # buildings and wonders: a quiet copy's cities share them
+            changed["bld"] += _buildings(before[-1]) != _buildings(after[-1])
+            changed["wonders"] += _wonders(before[-1]) != _wonders(after[-1])
+            s.apply_unchecked(p, action)
+            assert _rare(s) == after and _rare(c) == after, (seed, action)
+    # explored regions, advances learned, battles fought, buildings built or taken were met
+    # (random play rarely builds a wonder: the test below builds them)
+    assert min(changed[f] for f in ("terrain", "adv", "stats", "bld")) > 5, changed
+
+
+def test_clone_of_a_state_that_keeps_its_log_shares_no_rare_field() -> None:
+    s = _midgame(2, 100)
+    c = s.clone()
+    assert not any(getattr(c, f) is getattr(s, f) for f in RARE)
+    quiet = s.clone().silence()
+    assert isinstance(quiet, ClashState)
+    q = quiet.clone()
+    q.own_rare()
+    assert not any(getattr(q, f) is getattr(quiet, f) for f in RARE)
+    assert not {id(x) for f in RARE for x in _containers(getattr(q, f))} \
+        & {id(x) for f in RARE for x in _containers(getattr(quiet, f))}
+    assert _rare(q) == _rare(quiet)
+
+
+def test_a_wonder_built_on_a_quiet_copy_leaves_the_original_s_cities_alone() -> None:
+    # cities.do_wonder gives the city a new wonders list (a quiet copy shares the old one)
+    from meeple.games.clash.cities import do_wonder
+
+    built = 0
+    for seed in range(4):
+        s = _midgame(seed, 60, players=2 + seed % 3).silence()
+        assert isinstance(s, ClashState)
+        for w, info in DATA.wonders.items():
+            for i, city in enumerate(s.cities):
+                p = city["owner"]
+                if p < 0:
+                    continue
+                before = copy.deepcopy(s.cities)
+                c = s.clone()
+                c.own_rare()  # (the advances and the hand given below: the copy's own)
+                c.own_cards()
+                c.adv[p] = [*c.adv[p], str(info["requires"])]
+                c.wonder_hand[p] = [w]
+                c.res[p] = dict.fromkeys(c.res[p], 20)
+                do_wonder(c, p, c.cities[i], w)
+                assert w in c.cities[i]["wonders"]
+                assert s.cities == before, (seed, w)
+                built += 1
+    assert built > 20
+
+
+def test_buildings_taken_on_a_quiet_copy_leave_the_original_s_cities_alone() -> None:
+    # culture.do_influence and combat.capture give the city a new buildings dict (a quiet
+    # copy shares the old one)
+    from meeple.games.clash.combat import capture
+    from meeple.games.clash.culture import do_influence
+
+    taken = 0
+    for seed in range(4):
+        s = _midgame(seed, 60, players=2 + seed % 3)
+        for city in s.cities:
+            q = city["owner"]
+            city["bld"] = {"temple": q, "market": q} if q >= 0 else {}
+        s.silence()
+        for i, tgt in enumerate(s.cities):
+            for j, src in enumerate(s.cities):
+                p = src["owner"]
+                if p < 0 or tgt["owner"] in (p, -1):
+                    continue
+                before = copy.deepcopy(s.cities)
+                c = s.clone()
+                c.own_rare()
+                c.loaded = [6]
+                c.res[p] = dict.fromkeys(c.res[p], 20)
+                do_influence(c, p, c.cities[j], c.cities[i], "temple", False)
+                assert c.cities[i]["bld"]["temple"] == p
+                c = s.clone()
+                capture(c, p, c.cities[i])
+                assert c.cities[i]["bld"] == {"temple": p, "market": p}
+                assert s.cities == before, seed
+                taken += 1
+    assert taken > 10
+
+
+def test_kept_answers_are_made_once_and_forgotten_when_the_table_is_full() -> None:
+    # state.kept, the rules' replacement for functools caches (a plain dict, emptied when
+    # it holds ``size``)
+    from meeple.games.clash.state import kept
+
+    made: list[int] = []
+
+    def square(x: int) -> int:
+        made.append(x)
+        return x * x
+
+    table: dict[int, int] = {}
+    assert [kept(table, x, square, 3) for x in (1, 2, 1, 3, 2)] == [1, 4, 1, 9, 4]
+    assert made == [1, 2, 3] and table == {1: 1, 2: 4, 3: 9}
+    assert kept(table, 4, square, 3) == 16 and table == {4: 16}  # full: emptied first
+    assert kept(table, 1, square, 3) == 1 and made == [1, 2, 3, 4, 1]
+
+
+def test_has_answers_as_the_list_of_advances_does() -> None:
+    # ClashState.has reads a set made from p's list of advances, made again when the list
+    # is another list or has grown: the answer is always ``advance in s.adv[p]``
+    names = list(DATA.advances)
+    asked = 0
+    for seed in range(3):
+        s = _midgame(seed, 0, players=3).silence()
+        assert isinstance(s, ClashState)
+        rng = Rng(seed)
+        for step in range(400):
+            if s.is_terminal():
+                break
+            c = s.clone()  # (a quiet copy shares the sets: each checks its own list)
+            for x in (s, c):
+                for p in range(x.n):
+                    for a in names:
+                        assert x.has(p, a) == (a in x.adv[p]), (seed, step, p, a)
+                        asked += 1
+            p = s.current_players()[0]
+            action = rng.choice(s.legal_actions(p))
+            c.apply_unchecked(p, action)
+            s.apply_unchecked(p, action)
+            if step % 50 == 7:  # a list put in another's place, and one grown in place
+                q = step % s.n
+                s.own_rare()
+                s.adv[q] = [a for a in s.adv[q] if a != s.adv[q][-1]] if s.adv[q] else []
+                assert all(s.has(q, a) == (a in s.adv[q]) for a in names)
+                s.adv[q].append(names[step % len(names)])
+                assert all(s.has(q, a) == (a in s.adv[q]) for a in names)
+                s.adv[q] = [*s.adv[q][:-1], names[(step + 1) % len(names)]]  # as long
+                assert all(s.has(q, a) == (a in s.adv[q]) for a in names)
+    assert not ClashState().has(-1, names[0])
+    assert asked > 10000

@@ -3,7 +3,7 @@ their mood: the legal choices and their effects."""
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations, product
 from operator import itemgetter
 from typing import Any
@@ -18,7 +18,7 @@ from meeple.games.clash.economy import (
     payment,
     spend,
 )
-from meeple.games.clash.state import DATA, RESOURCES, RULES, ClashState
+from meeple.games.clash.state import DATA, RESOURCES, RULES, ClashState, kept
 from meeple.games.clash.texts import adv, building, comma, name, pile, t, tally, who
 
 City = dict[str, Any]
@@ -66,11 +66,17 @@ _YIELDS: dict[str, tuple[tuple[str, str], ...]] = {
 _ALL_YIELDS = ("food", "wood", "ore", "ideas", "gold")  # a fertile hex by Great Gardens
 
 
-@lru_cache(maxsize=4096)
 def _terrain_yields(adv: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     """What each terrain gives a player with advances ``adv`` (hex_yields, nothing left
-    out, no Great Gardens). Read only: the dict is shared by every caller."""
+    out, no Great Gardens). Read only: the dict is shared by every caller (state.kept)."""
+    return kept(_YIELDS_BY_ADVANCES, adv, _make_terrain_yields)
+
+
+def _make_terrain_yields(adv: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     return {t: tuple(r for r, a in ys if a in adv) for t, ys in _YIELDS.items()}
+
+
+_YIELDS_BY_ADVANCES: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
 
 
 def collect_slots(s: ClashState, p: int, c: City, husbandry: bool = True,
@@ -138,10 +144,19 @@ def _collect_piles(s: ClashState, p: int, c: City, husbandry: bool = True,
     return _mixes(plain, k, swaps)
 
 
-@cache
 def _mixes(plain: tuple[tuple[str, ...], ...], k: int, swaps: tuple[str, ...]) -> tuple[str, ...]:
     # The piles depend only on the slots, the size and the swaps, which repeat from turn
-    # to turn: listing them afresh was a fifth of Clash's random play (issue 19).
+    # to turn: listing them afresh was a fifth of Clash's random play (issue 19). Kept
+    # without a bound, as functools.cache kept them (state.kept).
+    return kept(_MIXES, (plain, k, swaps), _make_mixes, 1 << 62)
+
+
+_MIXES: dict[tuple[tuple[tuple[str, ...], ...], int, tuple[str, ...]], tuple[str, ...]] = {}
+
+
+def _make_mixes(args: tuple[tuple[tuple[str, ...], ...], int, tuple[str, ...]]
+                ) -> tuple[str, ...]:
+    plain, k, swaps = args
     seen: set[tuple[tuple[str, int], ...]] = set()
     results: set[tuple[int, ...]] = set()
     for pick in _choices(list(plain), k):
@@ -213,12 +228,15 @@ def _may_matter(s: ClashState, p: int, c: City, pile: dict[str, int], x: str) ->
 def parse_pile(text: str) -> dict[str, int]:
     # a new dict each time, from a table of the piles read so far (every collect and
     # recruit applied reads one: thousands a second in a search, issue 19)
-    return dict(_pile(text))
+    pairs: tuple[tuple[str, int], ...] = kept(_PILES, text, _pile)
+    return dict(pairs)
 
 
-@lru_cache(maxsize=4096)
 def _pile(text: str) -> tuple[tuple[str, int], ...]:
     return tuple((r, int(n)) for r, n in (x.split(":") for x in text.split("+") if x))
+
+
+_PILES: dict[str, tuple[tuple[str, int], ...]] = {}
 
 
 def do_collect(s: ClashState, p: int, c: City, mix: str) -> None:
@@ -296,11 +314,19 @@ def build_options(s: ClashState, p: int, c: City) -> list[str]:
 _BUILDING_COST: dict[str, int] = dict(RULES["building_cost"])
 
 
-@lru_cache(maxsize=4096)
 def _buildable(adv: tuple[str, ...], extra: bool) -> tuple[str, ...]:
-    """The buildings whose advance is among ``adv`` (the extra ones only with the option)."""
+    """The buildings whose advance is among ``adv`` (the extra ones only with the option;
+    state.kept)."""
+    return kept(_BUILDABLE, (adv, extra), _make_buildable)
+
+
+def _make_buildable(key: tuple[tuple[str, ...], bool]) -> tuple[str, ...]:
+    adv, extra = key
     return tuple(kind for kind, info in BUILDINGS.items()
                  if info["advance"] in adv and (extra or not info.get("extra")))
+
+
+_BUILDABLE: dict[tuple[tuple[str, ...], bool], tuple[str, ...]] = {}
 
 
 def do_build(s: ClashState, p: int, c: City, kind: str) -> None:
@@ -311,7 +337,7 @@ def do_build(s: ClashState, p: int, c: City, kind: str) -> None:
     paid = payment(s, p, cost)
     assert paid is not None
     spend(s, p, paid)
-    c["bld"][kind] = p
+    c["bld"] = {**c["bld"], kind: p}  # a new dict: quiet copies share it (state._copy_city)
     quiet = s.log.quiet
     if not quiet:
         s.log.add(s.round, t("builds", who=who(p), building=building(kind),
@@ -342,7 +368,7 @@ def do_wonder(s: ClashState, p: int, c: City, name: str) -> None:
     spend(s, p, paid)
     s.own_cards()
     s.wonder_hand[p].remove(name)
-    c["wonders"].append(name)
+    c["wonders"] = [*c["wonders"], name]  # a new list: quiet copies share it
     if not s.log.quiet:
         s.log.add(s.round, t("builds.wonder", who=who(p), wonder=wonder_name(name),
                              hex=s.hname(c["hex"]), paid=pile(paid)))
@@ -416,11 +442,19 @@ def recruit_caps(s: ClashState, p: int, c: City, room: int,
     return kinds, tuple(min(room, int(UNITS[k]["limit"]) - have[k]) for k in kinds)
 
 
-@cache
 def recruit_mixes(caps: tuple[int, ...], room: int) -> tuple[tuple[int, ...], ...]:
-    """Every count vector within the caps of 1..room units, in the order of ``product``."""
+    """Every count vector within the caps of 1..room units, in the order of ``product``
+    (kept without a bound, state.kept)."""
+    return kept(_RECRUIT_MIXES, (caps, room), _make_recruit_mixes, 1 << 62)
+
+
+def _make_recruit_mixes(key: tuple[tuple[int, ...], int]) -> tuple[tuple[int, ...], ...]:
+    caps, room = key
     return tuple(counts for counts in product(*(range(0, cap + 1) for cap in caps))
                  if 0 < sum(counts) <= room)
+
+
+_RECRUIT_MIXES: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
 
 
 class RecruitCheck:
@@ -589,22 +623,29 @@ def collect_action(s: ClashState, p: int) -> list[Action]:
     out: list[Action] = []
     for c in s.cities_of(p):
         h = c["hex"]
-        out += _collect_actions(h, _collect_piles(s, p, c))
+        # a city's collect and recruit actions, made once for each list of piles or mixes
+        # (the lists repeat, and the search lists them thousands of times a second)
+        made: tuple[Action, ...] = kept(_COLLECT_ACTIONS, (h, _collect_piles(s, p, c)),
+                                        _collect_actions, 8192)
+        out += made
         out += [Action.of("build", h, k) for k in build_options(s, p, c)]
         out += [Action.of("wonder", h, w) for w in wonder_options(s, p, c)]
-        out += _recruit_actions(h, _recruits(s, p, c))
+        made = kept(_RECRUIT_ACTIONS, (h, _recruits(s, p, c)), _recruit_actions, 8192)
+        out += made
     return out
 
 
-# A city's collect and recruit actions, made once for each list of piles or mixes (the
-# lists repeat, and the search lists a city's actions thousands of times a second)
-@lru_cache(maxsize=8192)
-def _collect_actions(h: int, piles: tuple[str, ...]) -> tuple[Action, ...]:
+def _collect_actions(key: tuple[int, tuple[str, ...]]) -> tuple[Action, ...]:
+    h, piles = key
     return tuple(Action.of("collect", h, m) for m in piles)
 
 
-@lru_cache(maxsize=8192)
-def _recruit_actions(h: int, mixes: tuple[tuple[str, str], ...]) -> tuple[Action, ...]:
+def _recruit_actions(key: tuple[int, tuple[tuple[str, str], ...]]) -> tuple[Action, ...]:
+    h, mixes = key
     return tuple(Action.of("recruit", h, u, t) if t else Action.of("recruit", h, u)
                  for u, t in mixes)
+
+
+_COLLECT_ACTIONS: dict[tuple[int, tuple[str, ...]], tuple[Action, ...]] = {}
+_RECRUIT_ACTIONS: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[Action, ...]] = {}
 

@@ -54,9 +54,8 @@ def capture(s: ClashState, p: int, city: dict[str, Any]) -> None:
     scatter(s, p, h)
     # The loser's pieces take the captor's colour; a third player's influenced building
     # keeps its colour.
-    for kind, colour in city["bld"].items():
-        if colour == q:
-            city["bld"][kind] = p
+    # (a new dict: quiet copies share it, state._copy_city)
+    city["bld"] = {kind: p if colour == q else colour for kind, colour in city["bld"].items()}
     if p < 0:
         city["owner"], city["mood"], city["acts"] = p, 1, 0
         s.log.add(s.round, t("barbarians_take", hex=s.hname(h), who=who(q)))
@@ -64,6 +63,7 @@ def capture(s: ClashState, p: int, city: dict[str, Any]) -> None:
     city["owner"], city["mood"], city["acts"] = p, 0, 0
     s.log.add(s.round, t("capture", who=who(p), hex=s.hname(h), loser=who(q)))
     s.gain(p, {"gold": s.size(city)}, t("why.plunder"))
+    s.own_rare()
     st = s.stats[p]
     st["captures"] = st.get("captures", 0) + 1
     st["large_capture"] = max(st.get("large_capture", 0), s.size(city))
@@ -228,6 +228,7 @@ def retreat(s: ClashState) -> None:
 def finish(s: ClashState, winner_side: int) -> None:
     b = s.battle
     s.battle = {}
+    s.own_rare()  # the battle tallies (stats) change below
     sides = (b["att"], b["def"])
     for side, p in enumerate(sides):
         if p >= 0:

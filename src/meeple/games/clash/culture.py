@@ -45,8 +45,7 @@ def influence_options(s: ClashState, p: int, free: bool) -> list[Action]:
         kinds = [k for k, o in tgt["bld"].items() if o != p and k != "obelisk"]
         if not kinds or not sources or protected(s, p, tgt):
             continue
-        src = min(sources, key=lambda c: (max(0, s.board.dist(c["hex"], tgt["hex"])
-                                              - reach(s, p, c)), c["hex"]))
+        src = _nearest(s, p, sources, tgt["hex"])
         if influence_cost(s, p, src, tgt, free) is None:
             continue
         if free:
@@ -55,6 +54,21 @@ def influence_options(s: ClashState, p: int, free: bool) -> list[Action]:
         else:
             out += [Action.of("influence", src["hex"], tgt["hex"], k) for k in sorted(kinds)]
     return out
+
+
+def _nearest(s: ClashState, p: int, sources: list[City], h: int) -> City:
+    """The first of ``sources`` with the fewest hexes beyond its reach to ``h``, then the
+    lowest hex: ``min`` with that key, by comparisons (compiled, ``min`` with a key is a
+    generic call, and its key a Python-level call per city)."""
+    best = sources[0]
+    best_far = -1
+    best_hex = 0
+    for c in sources:
+        here: int = c["hex"]
+        far = max(0, s.board.dist(here, h) - reach(s, p, c))
+        if best_far < 0 or far < best_far or (far == best_far and here < best_hex):
+            best, best_far, best_hex = c, far, here
+    return best
 
 
 def influence_cost(s: ClashState, p: int, src: City, tgt: City,
@@ -79,7 +93,7 @@ def do_influence(s: ClashState, p: int, src: City, tgt: City, kind: str, free: b
                              hex=s.hname(tgt["hex"]), paid=pile(paid), roll=roll, need=need,
                              result=t("influence.ok" if ok else "influence.failed")))
     if ok:
-        tgt["bld"][kind] = p
+        tgt["bld"] = {**tgt["bld"], kind: p}  # a new dict: quiet copies share it
 
 
 # ---- action cards ------------------------------------------------------------------------

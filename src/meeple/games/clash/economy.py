@@ -7,7 +7,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from meeple.core.text import Text
-from meeple.games.clash.state import DATA, RULES, ClashState
+from meeple.games.clash.state import DATA, RULES, ClashState, kept
 from meeple.games.clash.texts import adv, amount, card, name, pile, res, t, who
 
 Pile = dict[str, int]
@@ -93,10 +93,16 @@ def learnable(s: ClashState, p: int) -> list[str]:
 _ADVANCE_COST = int(RULES["advance_cost"])
 
 
-@lru_cache(maxsize=8192)
 def _open_advances(adv: tuple[str, ...]) -> tuple[str, ...]:
     # What a player's advances open depends on those alone, and they change a few times a
-    # game: listing the 48 each time was a tenth of a random game (issue 19).
+    # game: listing the 48 each time was a tenth of a random game (issue 19; state.kept).
+    return kept(_OPEN, adv, _make_open_advances, 8192)
+
+
+_OPEN: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
+def _make_open_advances(adv: tuple[str, ...]) -> tuple[str, ...]:
     have = set(adv)
     gov = next((g for g in DATA.governments if DATA.groups[g][0] in have), None)
     out: list[str] = []
@@ -150,6 +156,7 @@ def advance_cost(s: ClashState, p: int, name: str) -> Pile:
 
 def learn(s: ClashState, p: int, name: str, paid: Pile, why: Text) -> None:
     """``p`` takes an advance: its token, its one-off effects, and every third an event."""
+    s.own_rare()  # (shared only by a search's quiet copies)
     s.adv[p].append(name)
     s.advances_taken[p] += 1
     if not s.log.quiet:

@@ -5,12 +5,10 @@ chances that sum to 1."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from functools import lru_cache
-from typing import Final, TypeVar
+from typing import Final
 
 from meeple.games.clash.features import danger, settler_sites
-from meeple.games.clash.state import ClashState
+from meeple.games.clash.state import ClashState, kept
 from meeple.games.clash.status import PEACEFUL, VP, advance_measures, met
 
 
@@ -49,7 +47,12 @@ def evaluate(s: ClashState) -> list[float]:
     if s.is_terminal():
         return s.returns()
     w = _worths(s)
-    top = max(w)
+    # the largest by comparisons (compiled, max() of a list is a generic call); the same
+    # float as max() gives
+    top = w[0]
+    for x in w:
+        if x > top:
+            top = x
     e = [math.exp((x - top) / 2.5) for x in w]
     total = sum(e)
     return [x / total for x in e]
@@ -62,25 +65,13 @@ _VP_ADVANCE: Final = float(VP["advance"])
 _VP_OBJECTIVE: Final = float(VP["objective"])
 _VP_WONDER: Final = float(VP["wonder"])
 
-# ``advance_measures`` and ``_hand`` by their tuple, read as plain dicts: compiled, a call
+# ``advance_measures`` and ``_hand_of`` by their tuple, read as plain dicts: compiled, a call
 # through ``lru_cache``'s wrapper cost more than the table's look-up (2.7% of the search,
 # issue 19). Emptied when full, as a bounded cache forgets.
-_TABLE_SIZE: Final = 4096
 _ADVANCE_MEASURES: dict[tuple[str, ...], tuple[int, int]] = {}
-_HANDS: dict[tuple[str, ...], tuple[tuple[tuple[tuple[int, int], ...], int], ...]] = {}
-_V = TypeVar("_V")
-
-
-def _kept(table: dict[tuple[str, ...], _V], key: tuple[str, ...],
-          make: Callable[[tuple[str, ...]], _V]) -> _V:
-    """``make(key)``, kept in ``table`` (emptied when full at _TABLE_SIZE, as the bounded
-    cache it replaces forgot)."""
-    found = table.get(key)
-    if found is None:
-        if len(table) >= _TABLE_SIZE:
-            table.clear()
-        found = table[key] = make(key)
-    return found
+# a hand's cards: each card's conditions (measure, number) and its copies in the hand
+_Cards = tuple[tuple[tuple[tuple[int, int], ...], int], ...]
+_HANDS: dict[tuple[str, ...], tuple[_Cards, bool]] = {}
 
 
 def _worths(s: ClashState) -> list[float]:
@@ -88,61 +79,50 @@ def _worths(s: ClashState) -> list[float]:
     n = s.n
     left = max(0, int(s.options.get("rounds") or 6) - s.round) + 1
     soon = min(1.0, left / 3)
-    # p's settlers, infantry and ships (the only kinds of unit)
-    settlers = [0] * n
-    army = [0] * n
-    ships = [0] * n
-    # (the fields' types written out, as mypyc then reads them as plain ints and strings;
-    # ``x[i] = x[i] + 1``, not ``x[i] += 1``, which mypyc compiles as a generic in-place add)
+    # Every count the pass below takes, per player in one list (one list, not a dozen, made
+    # for each position evaluated): player p's at p * _STRIDE, in the order of MEASURES
+    # (the objectives' conditions read them by index), then the pieces and the moods.
+    # (The fields' types written out, as mypyc then reads them as plain ints and strings;
+    # ``x[i] = x[i] + 1``, not ``x[i] += 1``, which mypyc compiles as a generic in-place add.)
+    k = [0] * (_STRIDE * n)
     for u in s.units:
         o: int = u[0]
         if 0 <= o < n:
             kind: str = u[1]
-            if kind == "infantry":
-                army[o] = army[o] + 1
-            elif kind == "settler":
-                settlers[o] = settlers[o] + 1
-            else:
-                ships[o] = ships[o] + 1
+            i = o * _STRIDE + (_ARMY if kind == "infantry"
+                               else _SETTLERS if kind == "settler" else _SHIPS)
+            k[i] = k[i] + 1
     # What ``score_parts`` and the objectives' measures read from the cities.
-    pieces = [0] * n
-    foreign = [0] * n
-    cities = [0] * n
-    moods = [0] * n
-    wonders = [0] * n
-    biggest = [0] * n
-    happy = [0] * n
-    temples = [0] * n
-    academies = [0] * n
-    ports = [0] * n
     for c in s.cities:
         o = c["owner"]
         bld: dict[str, int] = c["bld"]
         if bld:
             for b in bld.values():
                 if 0 <= b < n:
-                    pieces[b] = pieces[b] + 1
+                    i = b * _STRIDE
+                    k[i + _PIECES] = k[i + _PIECES] + 1
                     if b != o:
-                        foreign[b] = foreign[b] + 1
+                        k[i + _FOREIGN] = k[i + _FOREIGN] + 1
         if not 0 <= o < n:
             continue
-        pieces[o] = pieces[o] + 1
-        cities[o] = cities[o] + 1
+        i = o * _STRIDE
+        k[i + _PIECES] = k[i + _PIECES] + 1
+        k[i + _CITIES] = k[i + _CITIES] + 1
         mood: int = c["mood"]  # (an int: compiled, int() of it was a generic call)
-        moods[o] = moods[o] + mood
+        k[i + _MOODS] = k[i + _MOODS] + mood
         if mood == 2:
-            happy[o] = happy[o] + 1
-        wonders[o] = wonders[o] + len(c["wonders"])
+            k[i + _HAPPY] = k[i + _HAPPY] + 1
+        k[i + _WONDERS] = k[i + _WONDERS] + len(c["wonders"])
         size = 1 + len(bld)
-        if size > biggest[o]:
-            biggest[o] = size
+        if size > k[i + _CITY_SIZE]:
+            k[i + _CITY_SIZE] = size
         if bld:
             if "temple" in bld:
-                temples[o] = temples[o] + 1
+                k[i + _TEMPLES] = k[i + _TEMPLES] + 1
             if "academy" in bld:
-                academies[o] = academies[o] + 1
+                k[i + _ACADEMIES] = k[i + _ACADEMIES] + 1
             if "port" in bld:
-                ports[o] = ports[o] + 1
+                k[i + _PORTS] = k[i + _PORTS] + 1
     wonder_soon = min(1.0, left / 4)
     # the state's fields read once, not once per player
     res, advs, claimed, explored = s.res, s.adv, s.claimed, s.explored_by
@@ -151,32 +131,43 @@ def _worths(s: ClashState) -> list[float]:
     for p in range(n):
         r = res[p]
         adv = advs[p]
+        i = p * _STRIDE
         # ``score``'s sum in one expression: every term is a multiple of a half (the VP
         # table), so each sum is exact and any order of adding gives the same float
         # (lengths held as ints: compiled, a float times len() was a generic multiply)
         advances: int = len(adv)
         objectives: int = len(claimed[p])
-        vp = float(pieces[p] * _VP_PIECE + advances * _VP_ADVANCE
-                   + objectives * _VP_OBJECTIVE + _VP_WONDER * wonders[p])
+        vp = float(k[i + _PIECES] * _VP_PIECE + advances * _VP_ADVANCE
+                   + objectives * _VP_OBJECTIVE + _VP_WONDER * k[i + _WONDERS])
+        # p's resources read once each (the hand's conditions below read three again)
+        food: int = r["food"]
+        ideas: int = r["ideas"]
+        gold: int = r["gold"]
         promise: float = 0.0
-        promise += 0.12 * (r["food"] + r["wood"] + r["ore"] + r["ideas"]) + 0.2 * r["gold"]
+        promise += 0.12 * (food + r["wood"] + r["ore"] + ideas) + 0.2 * gold
         promise += 0.1 * (r["mood"] + r["culture"])
-        promise += 0.6 * settlers[p] * soon
-        promise += 0.25 * army[p] + 0.15 * ships[p]
-        promise += 0.3 * moods[p] * soon
+        promise += 0.6 * k[i + _SETTLERS] * soon
+        promise += 0.25 * k[i + _ARMY] + 0.15 * k[i + _SHIPS]
+        promise += 0.3 * k[i + _MOODS] * soon
         hand = objective_hands[p]
         if hand:
             # every measure ``status.measure`` takes, in the order of MEASURES, from the
-            # pass above; then ``status.met``'s test of each card, written out (a list:
-            # compiled, a fixed tuple read at a variable index is boxed whole each time)
-            government, groups = _kept(_ADVANCE_MEASURES, tuple(adv), advance_measures)
-            have = [ships[p], settlers[p], army[p], cities[p], biggest[p], happy[p],
-                    wonders[p], foreign[p], temples[p], academies[p], ports[p], r["gold"],
-                    r["ideas"], r["food"], advances, explored[p], government, groups]
-            for conditions, count in _kept(_HANDS, tuple(hand), _hand):
+            # pass above; then ``status.met``'s test of each card, written out. The
+            # advances' measures only for a hand with a card that asks for them.
+            cards, by_advances = kept(_HANDS, tuple(hand), _hand_of)
+            k[i + _GOLD] = gold
+            k[i + _IDEAS] = ideas
+            k[i + _FOOD] = food
+            k[i + _ADVANCES] = advances
+            k[i + _EXPLORED] = explored[p]
+            if by_advances:
+                government, groups = kept(_ADVANCE_MEASURES, tuple(adv), advance_measures)
+                k[i + _GOVERNMENT] = government
+                k[i + _FULL_GROUPS] = groups
+            for conditions, count in cards:
                 ok = True
-                for i, need in conditions:
-                    if have[i] < need:
+                for m, need in conditions:
+                    if k[i + m] < need:
                         ok = False
                         break
                 promise += (0.8 if ok else 0.15) * count
@@ -192,16 +183,47 @@ MEASURES = ("ships", "settlers", "army", "cities", "city_size", "happy_cities", 
             "foreign_buildings", "temples", "academies", "ports", "gold", "ideas", "food",
             "advances", "explored", "government", "full_groups")
 _MEASURE_AT = {k: i for i, k in enumerate(MEASURES)}
+# Their places in a player's part of ``_worths``' counts, then the two counts that are not
+# measures, and the size of a player's part
+_SHIPS: Final = 0
+_SETTLERS: Final = 1
+_ARMY: Final = 2
+_CITIES: Final = 3
+_CITY_SIZE: Final = 4
+_HAPPY: Final = 5
+_WONDERS: Final = 6
+_FOREIGN: Final = 7
+_TEMPLES: Final = 8
+_ACADEMIES: Final = 9
+_PORTS: Final = 10
+_GOLD: Final = 11
+_IDEAS: Final = 12
+_FOOD: Final = 13
+_ADVANCES: Final = 14
+_EXPLORED: Final = 15
+_GOVERNMENT: Final = 16
+_FULL_GROUPS: Final = 17
+_PIECES: Final = 18
+_MOODS: Final = 19
+_STRIDE: Final = 20
 
 
-@lru_cache(maxsize=4096)
-def _hand(hand: tuple[str, ...]) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
+# Each objective card's peaceful conditions by the measures' places in MEASURES, made once
+_CARD_CONDITIONS: Final[dict[str, tuple[tuple[int, int], ...]]] = {
+    card: tuple((_MEASURE_AT[k], n) for k, n in cond) for card, cond in PEACEFUL.items()}
+
+
+def _hand_of(hand: tuple[str, ...]) -> tuple[_Cards, bool]:
     """Each distinct objective card of a hand, in a fixed order (the same sum in every
     process), as its peaceful half's conditions (the measure's place in MEASURES, the
-    number) and how many copies are held: hands change a few times a game, and the
-    search evaluates every candidate (issue 19)."""
-    return tuple((tuple((_MEASURE_AT[k], n) for k, n in PEACEFUL[card]), hand.count(card))
-                 for card in sorted(set(hand)))
+    number) and how many copies are held; and whether any of them asks for a measure
+    of the advances (government, whole groups). Kept per hand in _HANDS; a miss is made
+    from the cards' conditions made once (no cache call: the search deals the other
+    players' hands again at every iteration, so a few hands of each iteration are new to
+    the table, issue 19; tests/test_clash_speed.py compares it with the plain
+    formulation)."""
+    cards = tuple((_CARD_CONDITIONS[card], hand.count(card)) for card in sorted(set(hand)))
+    return cards, any(m >= _GOVERNMENT for conditions, _ in cards for m, _ in conditions)
 
 
 CITY_GROWTH = 1.5

@@ -113,6 +113,7 @@ class ClashGame(Game):
         assert isinstance(state, ClashState)
         c = state.clone()
         c.own_cards()  # (shared only when ``state`` is a search's quiet copy)
+        c.own_rare()
         c.log = Log(state.log.visible(player))
         rng = Rng(seed)
         for deck, hands in (("action_deck", c.action_hand), ("objective_deck", c.objective_hand)):

@@ -202,6 +202,7 @@ def do_move(s: ClashState, p: int, h: int, to: int, kind: str, k: int) -> None:
     if s.known(to):
         _arrive(s, p, h, to, kind, movers)
         return
+    s.own_rare()  # the tiles, the map and explored_by change (shared by a quiet copy)
     tile = s.tiles.pop()
     terrain = [str(x) for x in RULES["tiles"][tile]["terrain"]]
     ways = orientations(terrain, to % 4, kind)
@@ -226,6 +227,7 @@ def orient(s: ClashState, p: int, item: dict[str, Any], rotate: bool) -> None:
     h, to, kind, k = int(item["from"]), int(item["to"]), str(item["unit"]), int(item["k"])
     first = 4 * s.region_of(to)
     if rotate:
+        s.own_rare()
         s.terrain[first:first + 4] = s.terrain[first:first + 4][::-1]
         s.log.add(s.round, tx.t("rotates", who=who(p), hex=tx.area(s.region_of(first)),
                              terrain=_terrain(s.terrain[first:first + 4])))
@@ -262,6 +264,7 @@ def _arrive(s: ClashState, p: int, h: int, to: int, kind: str, movers: list[list
 def _lay(s: ClashState, p: int, h: int, terrain: list[str]) -> None:
     """Turn a region face up with the tile's terrain in the given order."""
     first = 4 * s.region_of(h)
+    s.own_rare()
     s.terrain[first:first + 4] = terrain
     s.revealed[s.region_of(h)] = True
     s.explored_by[p] += 1

@@ -78,6 +78,7 @@ def setup(state: ClashState, spec: Mapping[str, Any]) -> ClashState:
                             f"{sorted(SETUP_KEYS)}")
     s = state.clone()
     s.own_cards()  # (shared only when ``state`` is a search's quiet copy)
+    s.own_rare()
     if spec.get("blank", False) not in (True, False):
         raise _fail("blank", f"true or false, not {spec['blank']!r}")
     if spec.get("blank"):

@@ -9,7 +9,8 @@ region has no terrain yet: exploring it deals the next tile of the shuffled tile
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar
 
 from meeple.core.actions import Action
 from meeple.core.game import Game, Prompt, State
@@ -33,8 +34,16 @@ FIELDS = ("terrain", "revealed", "tiles", "cities", "units", "res", "adv", "acti
 # The fields a quiet clone shares with its original until a rule changes one (own_cards)
 CARDS = ("action_hand", "objective_hand", "wonder_hand", "claimed", "drawn", "action_deck",
          "objective_deck", "wonder_deck", "event_deck", "discard")
+# The fields a quiet clone shares with its original until a rule changes one (own_rare): the
+# map (changed by exploring), the advances (by learning), the battle tallies, the dice
+RARE = ("terrain", "revealed", "tiles", "explored_by", "adv", "advances_taken", "stats",
+        "homes", "loaded")
 
 
+# A search's quiet copy copies only each city's own dict (``d.copy()``) and shares its
+# buildings and wonders: the rules never change a city's "bld" dict or "wonders" list in
+# place, they put a new one in the city (build, influence, capture, wonder). A copy of a
+# state that keeps its log shares nothing.
 def _copy_city(d: dict[str, Any]) -> dict[str, Any]:
     e = d.copy()
     e["bld"] = d["bld"].copy()
@@ -54,6 +63,13 @@ class ClashState(State):
     # card lists was a third of a copy's lists, issue 19); a rule changing one of them first
     # calls own_cards(). Copies of a state that keeps its log never share.
     _cards_shared: bool = False
+    # The same for the fields of RARE (a third of a copy's lists, changed by few actions):
+    # a rule changing one of them first calls own_rare().
+    _rare_shared: bool = False
+    # has()'s sets of advances by player: (the list each was made from, its length, the
+    # set); shared by a search's quiet copies (each entry is checked against the state's
+    # own list before it is used)
+    _adv_sets: list[tuple[list[str], int, frozenset[str]] | None] | None = None
 
     def __init__(self, n: int = 0, options: dict[str, Any] | None = None,
                  board: Board | None = None, rng: Rng | None = None) -> None:
@@ -196,14 +212,21 @@ class ClashState(State):
         c.log = self.log.clone()
         # The fields the search copies most, written out as deep as they nest (the search
         # copies a state for each candidate it weighs, issue 19); the rest as copy_value.
-        c.terrain, c.revealed, c.tiles = self.terrain[:], self.revealed[:], self.tiles[:]
-        c.cities = [_copy_city(d) for d in self.cities]
+        quiet = c.log.quiet
+        c.cities = [d.copy() for d in self.cities] if quiet \
+            else [_copy_city(d) for d in self.cities]
         c.units = [u[:] for u in self.units]
         c.res = [r.copy() for r in self.res]
-        c.adv = [a[:] for a in self.adv]
-        if c.log.quiet:
-            # a search's throwaway copy: the cards shared until either side changes them
+        if quiet:
+            # a search's throwaway copy: the cards and the fields of RARE shared until
+            # either side changes them
             self._cards_shared = c._cards_shared = True
+            self._rare_shared = c._rare_shared = True
+            c.terrain, c.revealed, c.tiles = self.terrain, self.revealed, self.tiles
+            c.explored_by, c.adv = self.explored_by, self.adv
+            c.advances_taken, c.stats = self.advances_taken, self.stats
+            c.homes, c.loaded = self.homes, self.loaded
+            c._adv_sets = self._adv_sets
             c.action_hand, c.objective_hand = self.action_hand, self.objective_hand
             c.wonder_hand, c.claimed, c.drawn = self.wonder_hand, self.claimed, self.drawn
             c.action_deck, c.objective_deck = self.action_deck, self.objective_deck
@@ -211,12 +234,10 @@ class ClashState(State):
             c.discard = self.discard
         else:
             c._copy_cards(self)
+            c._copy_rare(self)
         c.order, c.used = self.order[:], self.used[:]
         c._round, c.turn, c.seat = self._round, self.turn, self.seat
         c.actions_left, c.phase = self.actions_left, self.phase
-        c.stats = [x.copy() for x in self.stats]
-        c.advances_taken, c.explored_by = self.advances_taken[:], self.explored_by[:]
-        c.homes, c.loaded = self.homes[:], self.loaded[:]
         # the pending decisions, the battle and the outcome, mostly empty
         c.pending = copy_value(self.pending) if self.pending else []
         c.battle = copy_value(self.battle) if self.battle else {}
@@ -240,6 +261,21 @@ class ClashState(State):
         if self._cards_shared:
             self._cards_shared = False
             self._copy_cards(self)
+
+    def _copy_rare(self, other: ClashState) -> None:
+        """The fields of RARE copied from ``other`` (itself, to stop sharing them)."""
+        self.terrain, self.revealed = other.terrain[:], other.revealed[:]
+        self.tiles = other.tiles[:]
+        self.explored_by, self.adv = other.explored_by[:], [a[:] for a in other.adv]
+        self.advances_taken, self.stats = other.advances_taken[:], [x.copy() for x in other.stats]
+        self.homes, self.loaded = other.homes[:], other.loaded[:]
+
+    def own_rare(self) -> None:
+        """Called before changing a field of RARE (the map, an advance list, a battle
+        tally, the dice): a quiet clone (or its original) then gets its own copies."""
+        if self._rare_shared:
+            self._rare_shared = False
+            self._copy_rare(self)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ClashState:
         # A deep copy (OpenSpiel's clone) is a clone: the log's texts are immutable and
@@ -277,7 +313,20 @@ class ClashState(State):
         return self.order[self.seat]
 
     def has(self, p: int, advance: str) -> bool:
-        return p >= 0 and advance in self.adv[p]
+        if p < 0:
+            return False
+        # p's advances as a set, made again when p's list is another list or has grown
+        # (the rules only append to a list or put a new one in its place): the rules ask
+        # this tens of thousands of times a search, and a list of a dozen names is
+        # compared name by name (issue 19; tests/test_clash_speed.py)
+        adv = self.adv[p]
+        sets = self._adv_sets
+        if sets is None:
+            sets = self._adv_sets = [None] * self.n
+        known = sets[p]
+        if known is None or known[0] is not adv or known[1] != len(adv):
+            known = sets[p] = (adv, len(adv), frozenset(adv))
+        return advance in known[2]
 
     def region_of(self, h: int) -> int:
         return h // 4
@@ -397,8 +446,26 @@ class ClashState(State):
 
     def roll(self) -> int:
         if self.loaded:
+            self.own_rare()
             return int(self.loaded.pop(0))
         return 1 + self.rng.below(6)
+
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def kept(table: dict[_K, _V], key: _K, make: Callable[[_K], _V], size: int = 4096) -> _V:
+    """``make(key)``, kept in ``table``, which is emptied when it holds ``size`` (as a
+    bounded cache forgets). The rules' tables of answers that depend on their key alone
+    use it instead of ``functools`` caches: compiled, a call through a cache's wrapper is
+    Python's generic call, dearer than the look-up (issue 19)."""
+    found = table.get(key)
+    if found is None:
+        if len(table) >= size:
+            table.clear()
+        found = table[key] = make(key)
+    return found
 
 
 def copy_value(v: Any) -> Any:
