@@ -66,7 +66,7 @@ def miracle_plays(s: CultState, p: int, d: int, c: int) -> list[Action]:
     t = token(c)
     pl = s.players[p]
     if m.effect == "add":
-        return [Action.of("miracle", t, level_token(lv)) for lv in sorted(set(pl.free))]
+        return [Action.of("miracle", t, level_token(lv)) for lv in B.levels(pl.free)]
     if m.effect == "move":
         return [Action.of("miracle", t, slot, to) for slot in own_slots(s, d, p)
                 for to in range(1, 14) if to != d]
@@ -239,8 +239,10 @@ def card_effect(s: CultState, p: int, d: int, a: Action) -> None:
 
 def hand_plays(s: CultState, p: int, d: int) -> list[Action]:
     out: list[Action] = []
-    for c in sorted(set(s.players[p].hand)):
-        out += card_plays(s, p, d, c)
+    hand = s.players[p].hand
+    if hand:
+        for c in sorted(set(hand)):
+            out += card_plays(s, p, d, c)
     return out
 
 

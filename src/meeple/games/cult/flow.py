@@ -56,7 +56,7 @@ def _placement_levels(s: CultState, p: int) -> tuple[list[int], list[int]]:
     pl = s.players[p]
     if pl.followers < B.placement_cost(s, p) or not pl.free:
         return [], []
-    return B.open_districts(s, p), sorted(set(pl.free))
+    return B.open_districts(s, p), B.levels(pl.free)
 
 
 def _festival_actions(s: CultState, p: int) -> list[Action]:
@@ -298,11 +298,26 @@ def advance(s: CultState) -> None:
     stack = s.stack
     while stack:
         f = stack[-1]
-        step = AUTO_STEPS.get(f[0])
+        kind = f[0]
+        # The frequent steps called directly: compiled, a call through the table is
+        # Python's generic call (session 15).
+        if kind == "turn":
+            step_turn(s, f)
+            continue
+        if kind == "district":
+            step_district(s, f)
+            continue
+        if kind == "resolve":
+            step_resolve(s, f)
+            continue
+        if kind == "after":
+            step_after(s, f)
+            continue
+        step = AUTO_STEPS.get(kind)
         if step is not None:
             step(s, f)
             continue
-        kind, p = f[0], f[1]
+        p = f[1]
         if kind == "act" and not s.players[p].hand and not ability_actions(s, p, f[2], True):
             apply_act(s, p, PASS)
             continue

@@ -29,7 +29,7 @@ def free_own_priests(s: CultState, p: int, d: int) -> None:
 
 
 def _free_tokens(s: CultState, p: int) -> list[int]:
-    return sorted({lv for lv in s.players[p].free if lv != PATRIARCH})
+    return B.levels(s.players[p].free, PATRIARCH + 1)
 
 
 def service_actions(s: CultState, p: int, d: int) -> list[Action]:

@@ -86,7 +86,16 @@ class CultState(State):
         if not self.stack or self.stack[-1][1] != player:
             return []
         f = self.stack[-1]
-        return LEGAL[f[0]](self, f)
+        kind = f[0]
+        # The frequent decisions called directly (compiled, a call through the table is
+        # Python's generic call)
+        if kind == "act":
+            return flow.act_actions(self, player, f[2])
+        if kind == "place":
+            return flow.place_actions(self, player)
+        if kind == "service":
+            return services.service_actions(self, player, f[2])
+        return LEGAL[kind](self, f)
 
     def random_action(self, player: int, rng: Rng) -> Action:
         # A placement is drawn without listing every (district, level) pair; other
@@ -96,7 +105,15 @@ class CultState(State):
         return rng.choice(self.legal_actions(player))
 
     def apply_unchecked(self, player: int, action: Action) -> None:
-        APPLY[self.stack[-1][0]](self, player, action)
+        kind = self.stack[-1][0]
+        if kind == "place":
+            flow.apply_place(self, player, action)
+        elif kind == "act":
+            flow.apply_act(self, player, action)
+        elif kind == "service":
+            services.apply_service(self, player, action)
+        else:
+            APPLY[kind](self, player, action)
         flow.advance(self)
 
     def is_terminal(self) -> bool:

@@ -124,6 +124,7 @@ _DECLINES: Final = 2
 _DONATION: Final = 3
 _TITHE: Final = 4
 _WINS: Final = 5
+_SCORE: Final = 6
 _KEPT: Final[dict[tuple[int, ...], Text]] = {}
 _KEPT_MAX: Final = 1 << 14
 
@@ -201,7 +202,14 @@ def wins(s: CultState, winner: int, d: int, present: list[int],
     if not present:
         return _keep(memo, t("wins.claimed", who=who, d=d))
     return _keep(memo, fresh("wins", who=who, d=d, scores=chain(
-        [t("score", who=seat(s, q), n=influence[q]) for q in present])))
+        [_score(s, q, influence[q]) for q in present])))
+
+
+def _score(s: CultState, p: int, n: int) -> Text:
+    """"P1 Anubis: 4" (a district winner's line holds one per player present)."""
+    memo = (_SCORE, p, s.players[p].cult, n)
+    found = _KEPT.get(memo)
+    return found if found is not None else _keep(memo, t("score", who=seat(s, p), n=n))
 
 
 @cache

@@ -62,7 +62,7 @@ def masters(s: CultState, p: int, ab: Ability) -> list[int]:
     if ab.patriarch_min:
         ok = PATRIARCH in free and B.patriarch_level(s, p) >= ab.patriarch_min
         return [PATRIARCH] if ok else []
-    return sorted({lv for lv in free if lv != PATRIARCH and ab.master_min <= lv <= ab.master_max})
+    return B.levels(free, max(PATRIARCH + 1, ab.master_min), ab.master_max)
 
 
 # Per cult, per side (light, dark): each ability with its options, whether it is a

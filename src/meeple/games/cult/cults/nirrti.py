@@ -27,7 +27,7 @@ def loyalty(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
 
 
 def contempt_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
-    return [(level_token(lv),) for lv in sorted(set(s.players[p].free))]
+    return [(level_token(lv),) for lv in B.levels(s.players[p].free)]
 
 
 def contempt(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
