@@ -82,8 +82,8 @@ class Text:
 
     def __init__(self, key: str, **args: Arg) -> None:
         # Only __init__: compiled code makes a text by a direct call of its constructor,
-        # where a class with its own __new__ is made through Python's generic call (four
-        # times the cost of a Cult line, session 15). ``object.__setattr__`` with a literal
+        # where a class with its own __new__ is made through Python's generic call
+        # (docs/performance.md, session 15). ``object.__setattr__`` with a literal
         # name is what mypyc turns into a plain store, passing by the ``__setattr__`` that
         # refuses every change. No text has an argument named "key".
         object.__setattr__(self, "key", key)
