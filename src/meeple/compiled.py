@@ -17,8 +17,9 @@ from pathlib import Path
 # game, a search or a replay runs (not the saves, views, documents, rendering or scenarios;
 # Clash's status is in: the rules ask it for objectives, razing and the score; Cult's texts,
 # which its rules write to the log on most actions; and Cult's data records, whose fields the
-# rules read at most steps, each a lookup by name while the records were interpreted), then
-# the core and bot modules below.
+# rules read at most steps, each a lookup by name while the records were interpreted; and
+# Cult's view, of which a server builds one per reader at every move), then the core and bot
+# modules below.
 MODULES: tuple[str, ...] = (
     "games.cult.board",
     "games.cult.cards",
@@ -44,6 +45,7 @@ MODULES: tuple[str, ...] = (
     "games.cult.cults.nirrti",
     "games.cult.cults.tiamat",
     "games.cult.texts",
+    "games.cult.view",
     "games.clash.cities",
     "games.clash.combat",
     "games.clash.culture",
