@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import math
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from meeple.core.actions import Action
@@ -377,12 +378,14 @@ def _cards(s: ClashState) -> list[Any]:
     return [[x[:] if isinstance(x, list) else x for x in getattr(s, f)] for f in CARDS]
 
 
-def test_quiet_clones_share_cards_until_a_rule_changes_them() -> None:
-    """A search's quiet copy shares its hands, decks, discard, ``claimed`` and ``drawn``
-    with the state it was cloned from (state.CARDS); every rule that changes one of them
-    takes its own copies first, so neither side ever sees the other's cards change."""
-    changed = 0
-    for seed in range(6):
+def _quiet_clone_steps(seeds: range, shared: tuple[str, ...],
+                       snapshot: Callable[[ClashState], list[Any]]) -> list[tuple[Any, Any]]:
+    """Random play on quiet states; at every step a clone shares the ``shared`` fields, is
+    given the action, and leaves the original's ``snapshot`` untouched; the original, given
+    the same action, ends as the clone did, and the clone stays so. (before, after) of every
+    step."""
+    steps = []
+    for seed in seeds:
         s = _midgame(seed, 20, players=2 + seed % 3).silence()
         assert isinstance(s, ClashState)
         rng = Rng(seed)
@@ -390,18 +393,25 @@ def test_quiet_clones_share_cards_until_a_rule_changes_them() -> None:
             if s.is_terminal():
                 break
             p = s.current_players()[0]
-            before = _cards(s)
+            before = snapshot(s)
             c = s.clone()
-            assert all(getattr(c, f) is getattr(s, f) for f in CARDS)
+            assert all(getattr(c, f) is getattr(s, f) for f in shared)
             action = rng.choice(c.legal_actions(p))
             c.apply_unchecked(p, action)
-            assert _cards(s) == before, (seed, action)  # the original's cards untouched
-            after = _cards(c)
-            changed += after != before
-            # the original, given the same action, ends with the same cards, and the clone's
-            # stay as they were
+            assert snapshot(s) == before, (seed, action)  # the original untouched
+            after = snapshot(c)
             s.apply_unchecked(p, action)
-            assert _cards(s) == after and _cards(c) == after, (seed, action)
+            assert snapshot(s) == after and snapshot(c) == after, (seed, action)
+            steps.append((before, after))
+    return steps
+
+
+def test_quiet_clones_share_cards_until_a_rule_changes_them() -> None:
+    """A search's quiet copy shares its hands, decks, discard, ``claimed`` and ``drawn``
+    with the state it was cloned from (state.CARDS); every rule that changes one of them
+    takes its own copies first, so neither side ever sees the other's cards change."""
+    steps = _quiet_clone_steps(range(6), CARDS, _cards)
+    changed = sum(after != before for before, after in steps)
     assert changed > 50  # draws, cards played, objectives claimed were met
 
 
@@ -437,28 +447,12 @@ def test_quiet_clones_share_the_rare_fields_until_a_rule_changes_them() -> None:
     its own copies first, so neither side ever sees the other's change. It shares its
     cities' buildings and wonders too, which the rules replace instead of changing."""
     changed: Counter[str] = Counter()
-    for seed in range(8):
-        s = _midgame(seed, 20, players=2 + seed % 3).silence()
-        assert isinstance(s, ClashState)
-        rng = Rng(seed)
-        for _ in range(500):
-            if s.is_terminal():
-                break
-            p = s.current_players()[0]
-            before = _rare(s)
-            c = s.clone()
-            assert all(getattr(c, f) is getattr(s, f) for f in RARE)
-            action = rng.choice(c.legal_actions(p))
-            c.apply_unchecked(p, action)
-            assert _rare(s) == before, (seed, action)  # the original's fields untouched
-            after = _rare(c)
-            for f, x, y in zip((*RARE, "cities"), before, after, strict=True):
-                changed[f] += x != y
-            # buildings and wonders: a quiet copy's cities share them
-            changed["bld"] += _buildings(before[-1]) != _buildings(after[-1])
-            changed["wonders"] += _wonders(before[-1]) != _wonders(after[-1])
-            s.apply_unchecked(p, action)
-            assert _rare(s) == after and _rare(c) == after, (seed, action)
+    for before, after in _quiet_clone_steps(range(8), RARE, _rare):
+        for f, x, y in zip((*RARE, "cities"), before, after, strict=True):
+            changed[f] += x != y
+        # buildings and wonders: a quiet copy's cities share them
+        changed["bld"] += _buildings(before[-1]) != _buildings(after[-1])
+        changed["wonders"] += _wonders(before[-1]) != _wonders(after[-1])
     # explored regions, advances learned, battles fought, buildings built or taken were met
     # (random play rarely builds a wonder: the test below builds them)
     assert min(changed[f] for f in ("terrain", "adv", "stats", "bld")) > 5, changed
