@@ -119,3 +119,66 @@ def test_a_term_is_one_object_and_a_loaded_log_shares_equal_texts(demo: str) -> 
               if isinstance(e.message, Text)]
     assert firsts[0] is firsts[1] is firsts[2]  # one object for the three lines
     assert back.to_json() == log.to_json()
+
+
+def _catalog_templates() -> list[tuple[str, str, str]]:
+    """Every template of every game's catalog: (key, language, template)."""
+    from meeple.core.registry import get_game
+    from meeple.core.text import LANGS, catalog_keys, entry
+
+    for name in ("cult", "cyclades", "clash", "colonies", "counter"):
+        get_game(name)  # registers the game's catalogs
+    out = []
+    for catalog in ("core", "cult", "cyclades", "clash", "clashplace", "colonies",
+                    "counter"):
+        for key in catalog_keys(catalog):
+            e = entry(key) or {}
+            for lang in LANGS:
+                if isinstance(e.get(lang), str):
+                    out.append((key, lang, e[lang]))
+    return out
+
+
+def test_every_catalog_template_is_written_as_the_standard_formatter_writes_it() -> None:
+    """The templates cut once into parts (``_parts``) write what ``string.Formatter``
+    wrote: seats, plurals (every Russian form), numbers, words and nested texts."""
+    import string
+
+    from meeple.core.text import _Formatter, _parts
+
+    templates = _catalog_templates()
+    assert len(templates) > 1000
+    fast = 0
+    for key, lang, template in templates:
+        fields = [(f, spec or "") for _, f, spec, _ in string.Formatter().parse(template)
+                  if f is not None]
+        for n in (0, 1, 2, 5, 21):
+            args: dict[str, object] = {}
+            for f, spec in fields:
+                args[f] = n if spec == "seat" or spec.startswith("plural:") or spec else (
+                    Text("core.player", n=n) if n % 2 else f"<{f}>")
+            if not all(f.isidentifier() for f, _ in fields):
+                continue
+            text = Text(key, **args)  # type: ignore[arg-type]
+            values = {k: v.render(lang) if isinstance(v, Text) else v
+                      for k, v in args.items()}
+            expected = _Formatter(lang, key).vformat(template, (), values)
+            assert text.render(lang) == expected, (key, lang, n)
+        fast += _parts(template) is not None
+    assert fast == len(templates)  # no catalog template needs the slow way
+
+
+def test_a_template_beyond_named_fields_is_written_or_refused_as_before(
+        tmp_path: Path) -> None:
+    (tmp_path / "texts.yaml").write_text(
+        'pos: {en: "{0} and {}"}\nattr: {en: "{who.real}"}\nconv: {en: "{who!r}"}\n'
+        'nested: {en: "{n:>{w}}"}\nbrace: {en: "a } b"}\nmissing: {en: "{gone} here"}\n'
+        'spec: {en: "{n:>4}|{n:03d}"}\n', "utf-8")
+    register_catalog("odd", tmp_path / "texts.yaml")
+    assert Text("odd.attr", who=3).render("en") == "3"
+    assert Text("odd.conv", who="x").render("en") == "'x'"
+    assert Text("odd.nested", n=7, w=3).render("en") == "  7"
+    assert Text("odd.spec", n=7).render("en") == "   7|007"
+    assert Text("odd.pos").render("en").startswith("odd.pos (")  # IndexError, said
+    assert Text("odd.brace").render("en").startswith("odd.brace (")  # ValueError, said
+    assert Text("odd.missing", other=1).render("en") == "odd.missing ('gone')"

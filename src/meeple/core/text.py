@@ -211,11 +211,45 @@ def _format(message: Text, lang: str) -> str:
         return message.key
     values = {k: _prepare(v, lang) for k, v in message.args}
     try:
-        return _Formatter(lang, message.key).vformat(template, (), values)
+        parts = _parts(template)
+        if parts is None:
+            return _Formatter(lang, message.key).vformat(template, (), values)
+        out: list[str] = []
+        for literal, name, spec in parts:
+            out.append(literal)
+            if name:
+                out.append(_field(values[name], spec, lang, message.key))
+        return "".join(out)
     except (KeyError, IndexError, ValueError) as e:
         # A template that names an argument the code did not give: say so in the line
         # rather than lose the whole log.
         return f"{message.key} ({e})"
+
+
+_PARSED: Final[dict[str, tuple[tuple[str, str, str], ...] | None]] = {}
+
+
+def _parts(template: str) -> tuple[tuple[str, str, str], ...] | None:
+    """``template`` cut once into (literal, field name, spec) parts ("" for no field), or
+    None when it needs more than named fields with plain specs (a positional field, an
+    attribute or index, a conversion, a nested spec, a malformed brace), which the
+    standard library's formatter then writes, or refuses, as before. Its pure-Python
+    ``vformat`` parsed every template at every reading: a server renders a move's new
+    log lines, prompts and choices for each reader (docs/performance.md, session 16)."""
+    if template in _PARSED:
+        return _PARSED[template]
+    made: tuple[tuple[str, str, str], ...] | None
+    try:
+        parsed = list(_PARSER.parse(template))
+        made = tuple((literal, name or "", spec or "") for literal, name, spec, _ in parsed)
+        if any(name is not None and (conversion is not None or not name.isidentifier()
+                                     or "{" in (spec or ""))
+               for _, name, spec, conversion in parsed):
+            made = None
+    except ValueError:
+        made = None
+    _PARSED[template] = made  # templates come from the catalogs: a bounded set
+    return made
 
 
 def localize(value: Any, lang: str = DEFAULT_LANG) -> Any:
@@ -365,23 +399,34 @@ def plural(n: int, forms: Mapping[str, str], lang: str) -> str:
     return form.replace("#", str(n))
 
 
+def _field(value: Any, spec: str, lang: str, key: str) -> str:
+    """One field of text ``key``'s template written: ``seat`` and ``plural:NAME`` are
+    ours, any other spec is :func:`format`'s."""
+    if not spec:
+        return value if isinstance(value, str) else format(value)
+    if spec == "seat" and isinstance(value, int):
+        return str(value + 1)
+    if spec.startswith("plural:"):
+        name = spec[len("plural:"):]
+        catalog = key.partition(".")[0]
+        e = entry(f"{catalog}.plural.{name}") or entry(f"core.plural.{name}")
+        forms = e.get(lang, e.get(DEFAULT_LANG)) if e is not None else None
+        if not isinstance(forms, Mapping) or not isinstance(value, int):
+            return f"{value} {name}"
+        return plural(value, forms, lang)
+    return format(value, spec)
+
+
 class _Formatter(string.Formatter):
     def __init__(self, lang: str, key: str) -> None:
         self.lang = lang
         self.key = key
 
     def format_field(self, value: Any, format_spec: str) -> Any:
-        if format_spec == "seat" and isinstance(value, int):
-            return str(value + 1)
-        if format_spec.startswith("plural:"):
-            name = format_spec[len("plural:"):]
-            catalog = self.key.partition(".")[0]
-            e = entry(f"{catalog}.plural.{name}") or entry(f"core.plural.{name}")
-            forms = e.get(self.lang, e.get(DEFAULT_LANG)) if e is not None else None
-            if not isinstance(forms, Mapping) or not isinstance(value, int):
-                return f"{value} {name}"
-            return plural(value, forms, self.lang)
-        return super().format_field(value, format_spec)
+        return _field(value, format_spec, self.lang, self.key)
+
+
+_PARSER: Final = string.Formatter()
 
 
 def _arg_to_json(v: Arg) -> Any:
