@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from tests.server_helpers import auth, create, server, turn, wait_for
@@ -157,6 +158,23 @@ def test_a_websocket_message_that_is_not_json_gets_an_error_and_the_socket_stays
             ws.send_json({"action": v["legal"][0], "version": v["version"], "extra": 1})
             assert "extra" in ws.receive_json()["message"]
             ws.send_json({"action": v["legal"][0], "version": v["version"]})
+            assert {ws.receive_json()["type"], ws.receive_json()["type"]} == {"ack", "update"}
+
+
+def test_a_websocket_move_sent_as_bytes_is_read_as_utf8_json_and_other_bytes_are_refused(
+        tmp_path: Path) -> None:
+    with server(tmp_path / "m.db") as c:
+        g = create(c, game="cult", players=2, seed=1)
+        me, _, v = turn(c, g)
+        with c.websocket_connect(f"/api/games/{g['id']}/ws?token={me}") as ws:
+            ws.receive_json()
+            ws.send_bytes(b"\xff\xfe not text")
+            error = ws.receive_json()
+            assert error["code"] == "bad_request" and "UTF-8" in error["message"]
+            assert c.get(f"/api/games/{g['id']}", headers=auth(me)).json()["version"] == \
+                v["version"]  # nothing changed
+            move = {"action": v["legal"][0], "version": v["version"]}
+            ws.send_bytes(json.dumps(move).encode())
             assert {ws.receive_json()["type"], ws.receive_json()["type"]} == {"ack", "update"}
 
 

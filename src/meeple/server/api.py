@@ -241,16 +241,19 @@ async def socket(ws: WebSocket, gid: str, token: str | None = None,
     bucket = Bucket(config.ws_rate, config.ws_burst) if config.ws_rate > 0 else None
     try:
         while True:
-            text = await ws.receive_text()
+            text = _text_of(await ws.receive())
             if bucket is not None and not bucket.take():
                 await ws.send_json({"type": "error", "code": "rate_limited",
                                     "message": "too many messages: slow down"})
                 continue
             try:
+                if text is None:
+                    raise ValueError("a binary message is read as UTF-8, and this one is not")
                 msg = json.loads(text)
-            except ValueError:
+            except ValueError as e:
+                said = f"{e}; " if text is None else ""
                 await ws.send_json({"type": "error", "code": "bad_request",
-                                    "message": "a message is a JSON object: "
+                                    "message": f"{said}a message is a JSON object: "
                                                '{"action": ..., "version": ...}'})
                 continue
             # The answer as compact JSON (as ``send_json`` wrote it), by the updates' encoder.
@@ -263,6 +266,20 @@ async def socket(ws: WebSocket, gid: str, token: str | None = None,
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sender
+
+
+def _text_of(message: Any) -> str | None:
+    """A received WebSocket message's text: a text frame's, or a binary frame's bytes read
+    as UTF-8 (clients that write JSON as bytes), None when they are not UTF-8."""
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    if text is not None:
+        return str(text)
+    try:
+        return bytes(message.get("bytes") or b"").decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 async def _send(ws: WebSocket, sub: Subscriber) -> None:
