@@ -288,15 +288,21 @@ def localized_json(value: Any, lang: str = DEFAULT_LANG) -> str:
         raise TypeError(f"a {type(obj).__name__} is neither JSON nor a text: {obj!r:.80}")
 
     try:
+        return orjson.dumps(value, default=text, option=_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        pass  # a key that is not a string (a seat), or what orjson does not write
+    try:
         return orjson.dumps(value, default=text, option=_ORJSON).decode()
     except orjson.JSONEncodeError:
         return json.dumps(value, separators=(",", ":"), ensure_ascii=False, default=text)
 
 
-# Dict keys that are ints (seats) as the standard library writes them ("1"); dataclasses
-# and dates through ``default``, which refuses them as the standard library does.
-_ORJSON = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS \
-    | orjson.OPT_PASSTHROUGH_DATETIME
+# Dataclasses and dates through ``default``, which refuses them as the standard library
+# does; first with string keys only, which orjson writes 1.7 times as fast as when it must
+# look at every key's type (a server's updates are mostly such), then with dict keys that
+# are ints (seats) as the standard library writes them ("1").
+_STR_KEYS = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+_ORJSON = orjson.OPT_NON_STR_KEYS | _STR_KEYS
 
 
 def message_to_json(message: Message) -> Any:
