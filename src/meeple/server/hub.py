@@ -153,6 +153,8 @@ class Hub:
         # Games leave memory when idle (finished ones soon) and beyond ``max_games``; the
         # database holds them, and ``live`` rebuilds one when it is asked for again.
         self.draining = False  # shutting down: no new moves, clients told to come back
+        # Closed: no bot starts a turn (the restarted server schedules them again).
+        self.closed = False
         self.max_games = max_games
         self.idle_seconds = idle_seconds
         self.finished_seconds = finished_seconds
@@ -461,7 +463,7 @@ class Hub:
         task.add_done_callback(self.tasks.discard)
 
     def _schedule_bots(self, live: Live) -> None:
-        if live.state.is_terminal():
+        if self.closed or live.state.is_terminal():
             return
         for p in live.state.current_players():
             if p >= len(live.seats) or live.is_human(p) or p in live.thinking:
@@ -530,6 +532,9 @@ class Hub:
         return acted
 
     async def close(self) -> None:
+        # Before the cancels: a cancelled bot turn's cleanup asks for the seat's next turn,
+        # which would be a task nobody awaits any more.
+        self.closed = True
         for t in list(self.tasks):
             t.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
