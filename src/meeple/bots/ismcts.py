@@ -147,7 +147,11 @@ class ISMCTS(Bot):
             for x in actions:
                 n = children[(p, x)]
                 visits = n.visits
-                score = n.reward / visits + c * sqrt(log(max(n.available, 1)) / visits)
+                # log of a float: compiled, that is C's log; of an int it was Python's
+                # generic call (the same value: math.log converts the int to a float)
+                available: int = n.available
+                score = n.reward / visits + c * sqrt(
+                    log(float(available if available > 1 else 1)) / visits)
                 if score > best:
                     a, node, best = x, n, score
             state.apply_unchecked(p, a)
