@@ -15,16 +15,12 @@ from meeple.core.rng import Rng
 from meeple.games.clash import moves
 from meeple.games.clash.cities import (
     BUILDINGS,
-    _recruit_list,
     activation_size,
     build_options,
     building_cost,
     can_build_here,
-    collect_slots,
-    recruit_caps,
-    recruit_mixes,
-    recruit_options,
 )
+from meeple.games.clash.collect import collect_slots
 from meeple.games.clash.draw import parts
 from meeple.games.clash.economy import (
     advance_cost,
@@ -36,6 +32,12 @@ from meeple.games.clash.economy import (
 )
 from meeple.games.clash.evaluate import evaluate, worth
 from meeple.games.clash.game import ClashGame
+from meeple.games.clash.recruits import (
+    _recruit_list,
+    recruit_caps,
+    recruit_mixes,
+    recruit_options,
+)
 from meeple.games.clash.state import CARDS, DATA, FIELDS, RARE, RULES, ClashState
 from meeple.games.clash.status import measure, met
 

@@ -22,7 +22,7 @@ def fighters(s: ClashState, p: int, h: int, sea: bool) -> list[list[Any]]:
 def enter(s: ClashState, p: int, h: int, origin: int) -> None:
     """``p``'s units just arrived at ``h``: fight, capture, or scatter what is there."""
     sea = s.is_water(h)
-    foes = sorted({u[0] for u in s.units if u[2] == h and u[0] != p})
+    foes = sorted({u[0] for u in s.enemies_at(h, p)})
     city = s.city_at(h)
     if sea:
         if foes and fighters(s, p, h, True):
@@ -43,7 +43,7 @@ def enter(s: ClashState, p: int, h: int, origin: int) -> None:
 
 
 def scatter(s: ClashState, p: int, h: int) -> None:
-    lost = [u for u in s.units if u[2] == h and u[0] != p and u[1] == "settler"]
+    lost = [u for u in s.enemies_at(h, p) if u[1] == "settler"]
     for u in lost:
         s.units.remove(u)
         s.log.add(s.round, t("settler_lost", who=who(u[0]), hex=s.hname(h)))

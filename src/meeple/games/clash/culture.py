@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.core.actions import Action
-from meeple.games.clash.cities import ship_spawn
 from meeple.games.clash.economy import draw, has_wonder, largest, payment, spend
+from meeple.games.clash.recruits import ship_spawn
 from meeple.games.clash.state import DATA, RULES, ClashState
 from meeple.games.clash.texts import building, name, pile, res, t, unit, who
 

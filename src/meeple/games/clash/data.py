@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -16,7 +17,27 @@ REGION = ((0, 0), (1, 0), (0, 1), (1, 1))
 
 
 def _load(name: str) -> Any:
-    return load_data(__package__ or "", name)
+    return interned(load_data(__package__ or "", name))
+
+
+def interned(v: Any) -> Any:
+    """``v`` with every string in it, dict keys included, interned (``sys.intern``).
+
+    The rules read the names the data gives (resources, buildings, units, terrains) as
+    dict keys and compare them with the names written in the code, which the compiler
+    interns: a string from the YAML loader or a parser is another object of the same
+    text, and every such read then compares the texts after the pointers (the resources'
+    keys, the buildings' and the terrains' names were such, issue 19;
+    tests/test_clash_speed_tables.py)."""
+    if isinstance(v, str):
+        return sys.intern(v)
+    if isinstance(v, dict):
+        return {interned(k): interned(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [interned(x) for x in v]
+    if isinstance(v, tuple):
+        return tuple(interned(x) for x in v)
+    return v
 
 
 def matching(left: int, right: int, fits: Callable[[int, int], bool]) -> int:

@@ -23,7 +23,7 @@ from typing import Any
 
 from meeple.core.actions import Action
 from meeple.core.rng import Rng
-from meeple.games.clash import cities, culture, moves
+from meeple.games.clash import cities, collect, culture, moves, recruits
 from meeple.games.clash.economy import learnable, payment
 from meeple.games.clash.state import RULES, ClashState
 
@@ -206,18 +206,19 @@ def _city(s: ClashState, p: int, c: dict[str, Any], adv: tuple[str, ...], owned:
     h = c["hex"]
     room = cities.activation_size(s, c)
     out.lazy(_collect_bound(c, adv, room), lambda: [
-        Action("collect", (h, m)) for m in cities.collect_mixes(s, p, c)])
+        Action("collect", (h, m)) for m in collect.collect_mixes(s, p, c)])
     if cities.mood_of(s, c) > 0 and len(c["bld"]) < owned:  # cities.can_build_here
         bld = c["bld"]
-        out.lazy(sum(1 for k in cities._buildable(adv, bool(s.options.get("extra_buildings")))
+        out.lazy(sum(1 for k in cities._buildable(s.advances(p),
+                                                 bool(s.options.get("extra_buildings")))
                      if k not in bld),
                  lambda: [Action("build", (h, k)) for k in cities.build_options(s, p, c)])
     out.add([Action("wonder", (h, w)) for w in cities.wonder_options(s, p, c)])
-    kinds, caps = cities.recruit_caps(s, p, c, room, mine.have)
-    mixes = cities.recruit_mixes(caps, room)
+    kinds, caps = recruits.recruit_caps(s, p, c, room, mine.have)
+    mixes = recruits.recruit_mixes(caps, room)
     tokens = 2 if s.has(p, "Draft") or s.has(p, "Sanitation") else 1  # else never "tokens"
     out.pick(len(mixes) * tokens,
-             _recruit_picker(h, mixes, tokens, cities.RecruitCheck(s, p, c, kinds)))
+             _recruit_picker(h, mixes, tokens, recruits.RecruitCheck(s, p, c, kinds)))
 
 
 def _collect_bound(c: dict[str, Any], adv: tuple[str, ...], room: int) -> int:
@@ -242,12 +243,12 @@ def _piles(n: int, kinds: int) -> int:
 @lru_cache(maxsize=4096)
 def _yielded(adv: tuple[str, ...]) -> int:
     """How many resources some terrain yields with these advances."""
-    return len({r for ys in cities._YIELDS.values() for r, a in ys if a in adv})
+    return len({r for ys in collect._YIELDS.values() for r, a in ys if a in adv})
 
 
 def _recruit_picker(h: int, mixes: tuple[tuple[int, ...], ...], tokens: int,
-                    ask: cities.RecruitCheck) -> Picker:
-    """Slot j: the j-th mix of cities.recruit_mixes, paid with mood tokens or not."""
+                    ask: recruits.RecruitCheck) -> Picker:
+    """Slot j: the j-th mix of recruits.recruit_mixes, paid with mood tokens or not."""
     def pick(j: int) -> Action | None:
         paid = "tokens" if tokens == 2 and j % 2 else ""
         text = ask(mixes[j // tokens], paid)

@@ -3,11 +3,12 @@ draws and the event deck."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from functools import cache, lru_cache
 from typing import Any
 
 from meeple.core.text import Text
-from meeple.games.clash.state import DATA, RULES, ClashState, kept
+from meeple.games.clash.state import DATA, RULES, ClashState
 from meeple.games.clash.texts import adv, amount, card, name, pile, res, t, who
 
 Pile = dict[str, int]
@@ -82,7 +83,7 @@ def learnable(s: ClashState, p: int) -> list[str]:
     """The advances ``p`` may take now and can pay for."""
     # gold stands in for ideas and food: payment() of the standard cost, written out
     r = s.res[p]
-    options = _open_advances(tuple(s.adv[p]))
+    options = _open_advances(s, p)
     if r["ideas"] + r["food"] + r["gold"] >= _ADVANCE_COST:
         return list(options)
     if "free_advance" in s.used:  # then any advance may be free (advance_cost says when)
@@ -93,16 +94,18 @@ def learnable(s: ClashState, p: int) -> list[str]:
 _ADVANCE_COST = int(RULES["advance_cost"])
 
 
-def _open_advances(adv: tuple[str, ...]) -> tuple[str, ...]:
+def _open_advances(s: ClashState, p: int) -> tuple[str, ...]:
     # What a player's advances open depends on those alone, and they change a few times a
-    # game: listing the 48 each time was a tenth of a random game (issue 19; state.kept).
-    return kept(_OPEN, adv, _make_open_advances, 8192)
+    # game: listing the 48 each time was a tenth of a random game (issue 19; kept with the
+    # set, state.Advances).
+    adv = s.advances(p)
+    got = adv.open
+    if got is None:
+        got = adv.open = _make_open_advances(adv.have)
+    return got
 
 
-_OPEN: dict[tuple[str, ...], tuple[str, ...]] = {}
-
-
-def _make_open_advances(adv: tuple[str, ...]) -> tuple[str, ...]:
+def _make_open_advances(adv: Collection[str]) -> tuple[str, ...]:
     have = set(adv)
     gov = next((g for g in DATA.governments if DATA.groups[g][0] in have), None)
     out: list[str] = []
@@ -124,7 +127,7 @@ def open_advances(s: ClashState, p: int) -> tuple[str, ...]:
 
 @lru_cache(maxsize=4096)
 def _in_data_order(adv: tuple[str, ...]) -> tuple[str, ...]:
-    opened = set(_open_advances(adv))  # the same test as can_learn's, by group
+    opened = set(_make_open_advances(adv))  # the same test as can_learn's, by group
     return tuple(a for a in DATA.advances if a in opened)
 
 

@@ -65,10 +65,10 @@ _VP_ADVANCE: Final = float(VP["advance"])
 _VP_OBJECTIVE: Final = float(VP["objective"])
 _VP_WONDER: Final = float(VP["wonder"])
 
-# ``advance_measures`` and ``_hand_of`` by their tuple, read as plain dicts: compiled, a call
-# through ``lru_cache``'s wrapper cost more than the table's look-up (2.7% of the search,
-# issue 19). Emptied when full, as a bounded cache forgets.
-_ADVANCE_MEASURES: dict[tuple[str, ...], tuple[int, int]] = {}
+# ``_hand_of`` by its tuple, read as a plain dict: compiled, a call through ``lru_cache``'s
+# wrapper cost more than the table's look-up (2.7% of the search, issue 19). Emptied when
+# full, as a bounded cache forgets. (``advance_measures`` is kept with the set of advances,
+# state.Advances.)
 # a hand's cards: each card's conditions (measure, number) and its copies in the hand
 _Cards = tuple[tuple[tuple[tuple[int, int], ...], int], ...]
 _HANDS: dict[tuple[str, ...], tuple[_Cards, bool]] = {}
@@ -154,14 +154,18 @@ def _worths(s: ClashState) -> list[float]:
             # every measure ``status.measure`` takes, in the order of MEASURES, from the
             # pass above; then ``status.met``'s test of each card, written out. The
             # advances' measures only for a hand with a card that asks for them.
-            cards, by_advances = kept(_HANDS, tuple(hand), _hand_of)
+            cards, by_advances = _hand_read(s, p, hand)
             k[i + _GOLD] = gold
             k[i + _IDEAS] = ideas
             k[i + _FOOD] = food
             k[i + _ADVANCES] = advances
             k[i + _EXPLORED] = explored[p]
             if by_advances:
-                government, groups = kept(_ADVANCE_MEASURES, tuple(adv), advance_measures)
+                known = s.advances(p)
+                measures = known.measures
+                if measures is None:
+                    measures = known.measures = advance_measures(known.have)
+                government, groups = measures
                 k[i + _GOVERNMENT] = government
                 k[i + _FULL_GROUPS] = groups
             for conditions, count in cards:
@@ -211,6 +215,34 @@ _STRIDE: Final = 20
 # Each objective card's peaceful conditions by the measures' places in MEASURES, made once
 _CARD_CONDITIONS: Final[dict[str, tuple[tuple[int, int], ...]]] = {
     card: tuple((_MEASURE_AT[k], n) for k, n in cond) for card, cond in PEACEFUL.items()}
+
+
+def _hand_read(s: ClashState, p: int, hand: list[str]) -> tuple[_Cards, bool]:
+    """``_hand_of(tuple(hand))``, read from the state's entry for ``p`` while the hand
+    holds the same cards (the same string objects, in the same places), else from _HANDS:
+    the copies of one search iteration share their hands (state.CARDS), and making the
+    hand's tuple, hashing it and comparing it with the table's key took about 800
+    instructions a player (issue 19; tests/test_clash_speed_tables.py)."""
+    seen = s._hands
+    if seen is None:
+        seen = s._hands = [None] * s.n
+    entry = seen[p]
+    if entry is not None:
+        cards: tuple[str, ...] = entry[0]
+        k = len(cards)
+        if k == len(hand):
+            same = True
+            for i in range(k):
+                if cards[i] is not hand[i]:
+                    same = False
+                    break
+            if same:
+                found: tuple[_Cards, bool] = entry[1]
+                return found
+    key = tuple(hand)
+    made = kept(_HANDS, key, _hand_of)
+    seen[p] = (key, made)
+    return made
 
 
 def _hand_of(hand: tuple[str, ...]) -> tuple[_Cards, bool]:

@@ -11,7 +11,7 @@ from typing import Any
 from meeple.core.actions import Action
 from meeple.core.game import Prompt
 from meeple.core.text import Text
-from meeple.games.clash import cities, combat, culture, moves, status
+from meeple.games.clash import cities, collect, combat, culture, moves, recruits, status
 from meeple.games.clash.data import matching
 from meeple.games.clash.economy import (
     advance_cost,
@@ -23,7 +23,7 @@ from meeple.games.clash.economy import (
     payment,
     spend,
 )
-from meeple.games.clash.state import RESOURCES, RULES, ClashState
+from meeple.games.clash.state import RESOURCES, RULES, ClashState, kept
 from meeple.games.clash.texts import adv, area, t, who
 
 STOP = Action("stop")
@@ -66,8 +66,8 @@ def _legal(s: ClashState, p: int) -> list[Action]:
         return PENDING[item["kind"]](s, p, item)
     out: list[Action] = []
     if s.actions_left > 0:
-        out += cities.collect_action(s, p)
-        out += [Action.of("advance", a) for a in learnable(s, p)]
+        out += collect_action(s, p)
+        out += [_advance_action(a) for a in learnable(s, p)]
         out += [Action.of("found", h) for h in cities.found_options(s, p)]
         out += moves.group_options(s, p)
         out += [Action.of("happy", h) for h in cities.happy_options(s, p)]
@@ -77,6 +77,51 @@ def _legal(s: ClashState, p: int) -> list[Action]:
     out += culture.power_options(s, p)
     out.append(END)
     return out
+
+
+def collect_action(s: ClashState, p: int) -> list[Action]:
+    """Every city's collect, build, wonder and recruit actions."""
+    out: list[Action] = []
+    for c in s.cities_of(p):
+        h = c["hex"]
+        # a city's collect and recruit actions, made once for each list of piles or mixes
+        # (the lists repeat, and the search lists them thousands of times a second)
+        made: tuple[Action, ...] = kept(_COLLECT_ACTIONS, (h, collect._collect_piles(s, p, c)),
+                                        _collect_actions, 8192)
+        out += made
+        out += [Action.of("build", h, k) for k in cities.build_options(s, p, c)]
+        out += [Action.of("wonder", h, w) for w in cities.wonder_options(s, p, c)]
+        made = kept(_RECRUIT_ACTIONS, (h, recruits._recruits(s, p, c)), _recruit_actions, 8192)
+        out += made
+    return out
+
+
+def _collect_actions(key: tuple[int, tuple[str, ...]]) -> tuple[Action, ...]:
+    h, piles = key
+    return tuple(Action.of("collect", h, m) for m in piles)
+
+
+def _recruit_actions(key: tuple[int, tuple[tuple[str, str], ...]]) -> tuple[Action, ...]:
+    h, mixes = key
+    return tuple(Action.of("recruit", h, u, t) if t else Action.of("recruit", h, u)
+                 for u, t in mixes)
+
+
+_COLLECT_ACTIONS: dict[tuple[int, tuple[str, ...]], tuple[Action, ...]] = {}
+_RECRUIT_ACTIONS: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[Action, ...]] = {}
+
+
+def _advance_action(name: str) -> Action:
+    # made once per advance (state.kept): the search lists them thousands of times a
+    # second, each a tuple made through Python's generic call and freed (issue 19)
+    return kept(_ADVANCE_ACTIONS, name, _make_advance_action, 1 << 62)
+
+
+def _make_advance_action(name: str) -> Action:
+    return Action.of("advance", name)
+
+
+_ADVANCE_ACTIONS: dict[str, Action] = {}
 
 
 def _move_more(s: ClashState, p: int, item: dict[str, Any]) -> list[Action]:
@@ -199,13 +244,13 @@ def _act(s: ClashState, p: int, a: Action) -> None:
         return
     free = False
     if k == "collect":
-        cities.do_collect(s, p, _city(s, x[0]), str(x[1]))
+        collect.do_collect(s, p, _city(s, x[0]), str(x[1]))
     elif k == "build":
         cities.do_build(s, p, _city(s, x[0]), str(x[1]))
     elif k == "wonder":
         cities.do_wonder(s, p, _city(s, x[0]), str(x[1]))
     elif k == "recruit":
-        cities.do_recruit(s, p, _city(s, x[0]), str(x[1]), "tokens" if len(x) > 2 else "")
+        recruits.do_recruit(s, p, _city(s, x[0]), str(x[1]), "tokens" if len(x) > 2 else "")
     elif k == "advance":
         _advance(s, p, str(x[0]))
     elif k == "found":

@@ -43,11 +43,29 @@ def group_options(s: ClashState, p: int) -> list[Action]:
             for kind, n, targets in (("settler", settlers, by_kind[0]),
                                      ("infantry", infantry, by_kind[1])):
                 for to in targets if n else []:
-                    out += [Action.of("move", h, to, kind, k) for k in range(1, n + 1)
+                    out += [move_action(h, to, kind, k) for k in range(1, n + 1)
                             if _fits(s, p, to, kind, k)]
         if ships:
-            out += [Action.of("move", h, to, "ship", ships) for to in _sea_targets(s, p, h)]
+            out += [move_action(h, to, "ship", ships) for to in _sea_targets(s, p, h)]
     return out
+
+
+def move_action(h: int, to: int, kind: str, k: int) -> Action:
+    """``Action.of("move", h, to, kind, k)``, made once and kept by a number that holds
+    the four (a move of a land kind or of ships): the search lists the same moves
+    thousands of times a second, and making each anew cost a tuple's construction
+    through Python's generic call and its freeing (issue 19)."""
+    if not (0 <= h < 128 and 0 <= to < 128 and 0 <= k < 64) or kind not in _KIND_NUMBER:
+        return Action.of("move", h, to, kind, k)
+    key = ((h * 128 + to) * 4 + _KIND_NUMBER[kind]) * 64 + k
+    found = _MOVES.get(key)
+    if found is None:
+        found = _MOVES[key] = Action.of("move", h, to, kind, k)
+    return found
+
+
+_KIND_NUMBER: Final = {"settler": 0, "infantry": 1, "ship": 2}
+_MOVES: dict[int, Action] = {}
 
 
 def _land_targets_by_kind(s: ClashState, p: int, h: int,
@@ -60,6 +78,9 @@ def _land_targets_by_kind(s: ClashState, p: int, h: int,
     infantry: list[int] = []
     adj = s.board.adj
     near = adj[h]
+    # (a set: compiled, ``in`` a tuple of ints compared each item through Python's
+    # generic comparison)
+    neighbours = set(near)
     # whether a hex is known and water read from the fields themselves (two calls less
     # for each hex near each origin)
     revealed, terrain = s.revealed, s.terrain
@@ -73,7 +94,7 @@ def _land_targets_by_kind(s: ClashState, p: int, h: int,
             if not revealed[t // 4] or terrain[t] == "water":
                 continue
             both = False
-        elif t in near:
+        elif t in neighbours:
             if not revealed[t // 4]:
                 both = True
             elif terrain[t] == "water":
@@ -189,9 +210,10 @@ def edge(s: ClashState, h: int) -> bool:
 
 
 def do_move(s: ClashState, p: int, h: int, to: int, kind: str, k: int) -> None:
-    movers = [u for u in s.units if u[2] == h and u[0] == p and u[1] == kind and not u[3]][:k]
+    here = s.units_at(h, p)  # (its numbers compared as ints: state.city_at's note)
+    movers = [u for u in here if u[1] == kind and not u[3]][:k]
     if kind == "ship":
-        movers += [u for u in s.units if u[2] == h and u[0] == p and u[1] != "ship"]
+        movers += [u for u in here if u[1] != "ship"]
     for u in movers:
         u[3] = 1
     if s.board.dist(h, to) == 2 and kind != "ship":

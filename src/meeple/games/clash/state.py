@@ -10,7 +10,8 @@ region has no terrain yet: exploring it deals the next tile of the shuffled tile
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, TypeVar
+from sys import intern
+from typing import Any, ClassVar, Final, TypeVar
 
 from meeple.core.actions import Action
 from meeple.core.game import Game, Prompt, State
@@ -53,6 +54,10 @@ def _copy_city(d: dict[str, Any]) -> dict[str, Any]:
 
 class ClashState(State):
     game: ClassVar[Game]
+    # Declared here too: compiled, an attribute declared only on the interpreted State was
+    # read through Python's generic getattr, and the rules ask ``s.log.quiet`` at most
+    # steps (80 places, issue 19)
+    log: Log
     # Units and cities by hex, set only while legal actions are listed (nothing moves
     # then; flow.legal asks where things stand tens of thousands of times a game, issue
     # 19): None otherwise, so every other question scans the lists as they are.
@@ -66,10 +71,14 @@ class ClashState(State):
     # The same for the fields of RARE (a third of a copy's lists, changed by few actions):
     # a rule changing one of them first calls own_rare().
     _rare_shared: bool = False
-    # has()'s sets of advances by player: (the list each was made from, its length, the
-    # set); shared by a search's quiet copies (each entry is checked against the state's
-    # own list before it is used)
-    _adv_sets: list[tuple[list[str], int, frozenset[str]] | None] | None = None
+    # has()'s sets of advances by player: (the list each was made from, its length, what
+    # the set holds and opens: Advances); shared by a search's quiet copies (each entry is
+    # checked against the state's own list before it is used)
+    _adv_sets: list[tuple[list[str], int, Advances] | None] | None = None
+    # evaluate._worths' reading of each player's objective hand: (the cards as read, what
+    # the evaluation made of them); shared by a search's quiet copies like _adv_sets, each
+    # entry checked card by card (by identity) against the state's own hand
+    _hands: list[tuple[tuple[str, ...], Any] | None] | None = None
 
     def __init__(self, n: int = 0, options: dict[str, Any] | None = None,
                  board: Board | None = None, rng: Rng | None = None) -> None:
@@ -160,8 +169,12 @@ class ClashState(State):
         listed "food:2+ore:1")."""
         from meeple.games.clash.flow import canonical
 
-        super().apply(player, canonical(Action.parse(action) if isinstance(action, str)
-                                        else action))
+        a = canonical(Action.parse(action) if isinstance(action, str) else action)
+        if any(isinstance(x, str) for x in a.args):
+            # its names interned as the listed actions' are (data.interned): a parsed
+            # building, unit or card name becomes a key or an entry of the state
+            a = Action(a.kind, tuple(intern(x) if isinstance(x, str) else x for x in a.args))
+        super().apply(player, a)
 
     def apply_unchecked(self, player: int, action: Action) -> None:
         from meeple.games.clash.flow import apply
@@ -226,7 +239,12 @@ class ClashState(State):
             c.explored_by, c.adv = self.explored_by, self.adv
             c.advances_taken, c.stats = self.advances_taken, self.stats
             c.homes, c.loaded = self.homes, self.loaded
-            c._adv_sets = self._adv_sets
+            # the tables made here first, so that every copy of this state shares them
+            if self._adv_sets is None:
+                self._adv_sets = [None] * self.n
+            if self._hands is None:
+                self._hands = [None] * self.n
+            c._adv_sets, c._hands = self._adv_sets, self._hands
             c.action_hand, c.objective_hand = self.action_hand, self.objective_hand
             c.wonder_hand, c.claimed, c.drawn = self.wonder_hand, self.claimed, self.drawn
             c.action_deck, c.objective_deck = self.action_deck, self.objective_deck
@@ -235,6 +253,8 @@ class ClashState(State):
         else:
             c._copy_cards(self)
             c._copy_rare(self)
+            # (the hands' readings are checked card by card: any copy may share them)
+            c._hands = self._hands
         c.order, c.used = self.order[:], self.used[:]
         c._round, c.turn, c.seat = self._round, self.turn, self.seat
         c.actions_left, c.phase = self.actions_left, self.phase
@@ -266,7 +286,18 @@ class ClashState(State):
         """The fields of RARE copied from ``other`` (itself, to stop sharing them)."""
         self.terrain, self.revealed = other.terrain[:], other.revealed[:]
         self.tiles = other.tiles[:]
-        self.explored_by, self.adv = other.explored_by[:], [a[:] for a in other.adv]
+        old = other.adv
+        adv = [a[:] for a in old]
+        sets = other._adv_sets
+        if sets is not None:
+            # has()'s records carried over to the copied lists (the same names): a copy of
+            # the rare fields no longer makes every player's set again (issue 19)
+            carried: list[tuple[list[str], int, Advances] | None] = []
+            for p, known in enumerate(sets):
+                carried.append(None if known is None or known[0] is not old[p]
+                               or known[1] != len(old[p]) else (adv[p], known[1], known[2]))
+            self._adv_sets = carried
+        self.explored_by, self.adv = other.explored_by[:], adv
         self.advances_taken, self.stats = other.advances_taken[:], [x.copy() for x in other.stats]
         self.homes, self.loaded = other.homes[:], other.loaded[:]
 
@@ -325,8 +356,26 @@ class ClashState(State):
             sets = self._adv_sets = [None] * self.n
         known = sets[p]
         if known is None or known[0] is not adv or known[1] != len(adv):
-            known = sets[p] = (adv, len(adv), frozenset(adv))
-        return advance in known[2]
+            known = sets[p] = (adv, len(adv), kept(_ADVANCES, frozenset(adv), Advances, 8192))
+        return advance in known[2].have
+
+    def advances(self, p: int) -> Advances:
+        """What p's advances hold and open, kept with the set (``has``'s, the same check
+        against p's list); the barbarians hold none."""
+        if p < 0:
+            return NO_ADVANCES
+        adv = self.adv[p]
+        sets = self._adv_sets
+        if sets is not None:
+            known = sets[p]
+            if known is not None and known[0] is adv and known[1] == len(adv):
+                return known[2]
+        self.has(p, "")
+        sets = self._adv_sets
+        assert sets is not None
+        known = sets[p]
+        assert known is not None
+        return known[2]
 
     def region_of(self, h: int) -> int:
         return h // 4
@@ -347,50 +396,66 @@ class ClashState(State):
     def drop_index(self) -> None:
         self._units_by_hex = self._city_by_hex = None
 
+    # (The questions below read a city's or a unit's numbers into typed locals: compiled,
+    # a value read from a dict or a list is an object, and comparing it with an int as it
+    # is went through Python's generic comparison, where a search ran 6% of its
+    # instructions, issue 19.)
     def city_at(self, h: int) -> dict[str, Any] | None:
         if self._city_by_hex is not None:
             return self._city_by_hex.get(h)
         for c in self.cities:
-            if c["hex"] == h:
+            x: int = c["hex"]
+            if x == h:
                 return c
         return None
 
     def cities_of(self, p: int) -> list[dict[str, Any]]:
-        return [c for c in self.cities if c["owner"] == p]
+        out = []
+        for c in self.cities:
+            o: int = c["owner"]
+            if o == p:
+                out.append(c)
+        return out
 
     def size(self, c: dict[str, Any]) -> int:
         return 1 + len(c["bld"])
 
     def out(self, p: int) -> bool:
         """With no city and no unit a player can never act again: its turns pass."""
-        return (all(c["owner"] != p for c in self.cities)
-                and all(u[0] != p for u in self.units))
+        return not self.cities_of(p) and not any(_owner(u) == p for u in self.units)
 
     def units_at(self, h: int, owner: int | None = None) -> list[list[Any]]:
         if self._units_by_hex is not None:
-            here = self._units_by_hex.get(h, [])
-            return here[:] if owner is None else [u for u in here if u[0] == owner]
-        return [u for u in self.units if u[2] == h and (owner is None or u[0] == owner)]
+            here = self._units_by_hex.get(h)
+            if here is None:
+                return []
+            return here[:] if owner is None else [u for u in here if _owner(u) == owner]
+        return [u for u in self.units if _hex(u) == h and (owner is None or _owner(u) == owner)]
 
     def count_units(self, p: int, kind: str) -> int:
-        return sum(1 for u in self.units if u[0] == p and u[1] == kind)
+        return sum(1 for u in self.units if _owner(u) == p and u[1] == kind)
 
     def army_at(self, h: int, owner: int) -> int:
         if self._units_by_hex is not None:
-            return sum(1 for u in self._units_by_hex.get(h, ()) if u[0] == owner
-                       and u[1] == "infantry")
-        return sum(1 for u in self.units if u[2] == h and u[0] == owner and u[1] == "infantry")
+            here = self._units_by_hex.get(h)
+            return 0 if here is None else sum(1 for u in here if _owner(u) == owner
+                                              and u[1] == "infantry")
+        return sum(1 for u in self.units if _hex(u) == h and _owner(u) == owner
+                   and u[1] == "infantry")
 
     def enemies_at(self, h: int, p: int) -> list[list[Any]]:
         if self._units_by_hex is not None:
-            return [u for u in self._units_by_hex.get(h, ()) if u[0] != p]
-        return [u for u in self.units if u[2] == h and u[0] != p]
+            here = self._units_by_hex.get(h)
+            return [] if here is None else [u for u in here if _owner(u) != p]
+        return [u for u in self.units if _hex(u) == h and _owner(u) != p]
 
     def enemy_at(self, h: int, p: int) -> bool:
         """Whether ``enemies_at(h, p)`` has anyone (without making the list)."""
         if self._units_by_hex is not None:
-            return any(u[0] != p for u in self._units_by_hex.get(h, ()))
-        return any(u[2] == h and u[0] != p for u in self.units)
+            # (get with no default: a list, iterated as one when compiled)
+            here = self._units_by_hex.get(h)
+            return here is not None and any(_owner(u) != p for u in here)
+        return any(_hex(u) == h and _owner(u) != p for u in self.units)
 
     def is_water(self, h: int) -> bool:
         return self.terrain[h] == "water"
@@ -449,6 +514,42 @@ class ClashState(State):
             self.own_rare()
             return int(self.loaded.pop(0))
         return 1 + self.rng.below(6)
+
+
+class Advances:
+    """A set of advances, and the answers the rules derive from that set alone, each
+    made when first asked (by the module that asks it). One object per set, kept in a
+    table: a player's list of advances changes a few times a game, and the listing and
+    the evaluation asked their tables by a tuple of the list's names, hashed and
+    compared name by name at every call (issue 19; tests/test_clash_speed_tables.py
+    compares the answers with the rules asked afresh)."""
+
+    def __init__(self, have: frozenset[str]) -> None:
+        self.have = have
+        # collect.collect_slots: each terrain's yield
+        self.yields: dict[str, tuple[str, ...]] | None = None
+        # economy.learnable: the advances open to learn, in the groups' order
+        self.open: tuple[str, ...] | None = None
+        # cities.build_options: the buildings allowed, without and with the extra ones
+        self.buildable: tuple[str, ...] | None = None
+        self.buildable_extra: tuple[str, ...] | None = None
+        # status.advance_measures: (a government or not, whole groups)
+        self.measures: tuple[int, int] | None = None
+
+
+_ADVANCES: dict[frozenset[str], Advances] = {}
+NO_ADVANCES: Final = Advances(frozenset())
+
+
+def _owner(u: list[Any]) -> int:
+    """A unit's owner, as an int (see the note above city_at)."""
+    o: int = u[0]
+    return o
+
+
+def _hex(u: list[Any]) -> int:
+    h: int = u[2]
+    return h
 
 
 _K = TypeVar("_K")

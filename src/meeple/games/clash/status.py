@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from functools import lru_cache
 
 from meeple.core.text import Arg, Text
@@ -49,7 +50,7 @@ def measure(s: ClashState, p: int, key: str) -> int:
 
 
 @lru_cache(maxsize=4096)
-def advance_measures(adv: tuple[str, ...]) -> tuple[int, int]:
+def advance_measures(adv: Collection[str]) -> tuple[int, int]:
     """Whether advances ``adv`` include a government (1 or 0), and how many whole groups
     they hold: the advances change a few times a game, and the search measures the
     objectives in hand for every candidate it weighs (issue 19)."""
