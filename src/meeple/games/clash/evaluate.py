@@ -77,7 +77,9 @@ _HANDS: dict[tuple[str, ...], tuple[_Cards, bool]] = {}
 def _worths(s: ClashState) -> list[float]:
     """``worth`` of every player of a game not over, in one pass."""
     n = s.n
-    left = max(0, int(s.options.get("rounds") or 6) - s.round) + 1
+    rounds = s.options.get("rounds") or 6
+    # (an int as it is: compiled, int() of the option's value was a generic call)
+    left = max(0, (rounds if isinstance(rounds, int) else int(rounds)) - s.round) + 1
     soon = min(1.0, left / 3)
     # Every count the pass below takes, per player in one list (one list, not a dozen, made
     # for each position evaluated): player p's at p * _STRIDE, in the order of MEASURES

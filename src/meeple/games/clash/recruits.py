@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from itertools import product
-from typing import Any
+from typing import Any, Final
 
 from meeple.games.clash.cities import UNITS, City, activate, activation_size, parse_pile
 from meeple.games.clash.economy import has_wonder, payment, spend
@@ -79,13 +79,26 @@ def recruit_caps(s: ClashState, p: int, c: City, room: int,
     """The kinds the city may recruit (ships with a port) and how many of each at most
     (below 0: more of that kind than its limit are out, and nothing may be recruited);
     ``have``: p's units by kind, if the caller counted them."""
-    kinds = tuple(k for k in UNITS if k != "ship" or "port" in c["bld"])
+    kinds = _ALL_KINDS if "port" in c["bld"] else _LAND_KINDS
     if have is None:
+        # (typed locals and no ``+=`` on a dict's value: compiled, both were generic
+        # operations on every unit of the game, at every listing, issue 19)
         have = dict.fromkeys(UNITS, 0)
         for u in s.units:
-            if u[0] == p:
-                have[u[1]] += 1
-    return kinds, tuple(min(room, int(UNITS[k]["limit"]) - have[k]) for k in kinds)
+            o: int = u[0]
+            if o == p:
+                kind: str = u[1]
+                have[kind] = have[kind] + 1
+    caps = []
+    for k in kinds:
+        cap = _LIMITS[k] - have[k]
+        caps.append(room if room < cap else cap)
+    return kinds, tuple(caps)
+
+
+_ALL_KINDS: Final = tuple(UNITS)
+_LAND_KINDS: Final = tuple(k for k in UNITS if k != "ship")
+_LIMITS: Final = {k: int(info["limit"]) for k, info in UNITS.items()}
 
 
 def recruit_mixes(caps: tuple[int, ...], room: int) -> tuple[tuple[int, ...], ...]:
