@@ -40,6 +40,10 @@ def test_bench_server_reports_the_build_its_server_ran() -> None:
     assert out.exit_code == 0, out.output
     result = json.loads(out.output)
     assert result["build"] == build_name() and result["moves"] > 0 and result["lost"] == 0
+    # where the time went: the server's and the clients' CPU per move, the server's time
+    # to accept a move
+    assert result["server_cpu_ms_per_move"] > 0 and 0 < result["server_core_share"] <= 2
+    assert result["clients_cpu_ms_per_move"] > 0 and result["submit_ms_mean"] > 0
 
 
 def test_bench_server_fails_when_its_server_ran_another_build(
@@ -71,6 +75,7 @@ def test_the_benchmark_clients_run_at_the_servers_collector_thresholds(
 
     class Idle:
         base = "http://127.0.0.1:1"
+        proc = None
 
         def __init__(self, *_args: Any, **_kwargs: Any) -> None: ...
         def start(self) -> None: ...

@@ -195,8 +195,9 @@ def bench_server(
     if as_json:
         typer.echo(json.dumps(result))
         return
+    width = max(map(len, result))
     for k, v in result.items():
-        typer.echo(f"{k:<18} {v}")
+        typer.echo(f"{k:<{width}} {v}")
 
 
 def bench_web(

@@ -11,6 +11,7 @@ counts those missing.
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import tempfile
 import time
@@ -47,6 +48,22 @@ class Totals:
     conflicts: int = 0
     errors: int = 0
     finished: int = 0
+    # CPU seconds over the load (user and system, all threads): the server process's (None
+    # where /proc does not tell) and the clients' (this process), and the moves made then.
+    server_cpu: float | None = None
+    clients_cpu: float = 0.0
+    window_moves: int = 0
+
+
+def cpu_seconds(pid: int | None) -> float | None:
+    """A process's CPU time so far, user and system, every thread (Linux /proc), or None."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class _Socket(asyncio.Protocol):
@@ -173,7 +190,8 @@ async def _client(url: str, load: GameLoad, seat: int, rng: Rng, totals: Totals)
 
 
 async def _drive(base: str, game: str, games: int, clients: int, seconds: float,
-                 seed: int) -> tuple[list[GameLoad], Totals, float]:
+                 seed: int, server_pid: int | None = None
+                 ) -> tuple[list[GameLoad], Totals, float]:
     options = {"limit": 0} if game == "counter" else {}
     loads: list[GameLoad] = []
     tokens: list[list[str]] = []
@@ -191,8 +209,14 @@ async def _drive(base: str, game: str, games: int, clients: int, seconds: float,
                                          seat, Rng(seed * 1000 + i * 16 + seat), totals))
              for i, load in enumerate(loads) for seat, t in enumerate(tokens[i])]
     start = time.perf_counter()
+    server_cpu, clients_cpu = cpu_seconds(server_pid), time.process_time()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - start
+    end_cpu = cpu_seconds(server_pid)
+    if server_cpu is not None and end_cpu is not None:
+        totals.server_cpu = end_cpu - server_cpu
+    totals.clients_cpu = time.process_time() - clients_cpu
+    totals.window_moves = sum(len(x.acked) for x in loads)
     for task in tasks:  # the end of the run: each client closes its socket as it stops
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -244,8 +268,10 @@ def bench_server(game: str, games: int, clients: int, seconds: float, seed: int 
         # they share with the server. Nothing the clients read or send changes.
         with server_collector(SERVER_GC_THRESHOLD), \
                 asyncio.Runner(loop_factory=_loop_factory()) as runner:
-            loads, totals, elapsed = runner.run(
-                _drive(server.base, game, games, clients, seconds, seed))
+            loads, totals, elapsed = runner.run(_drive(
+                server.base, game, games, clients, seconds, seed,
+                server.proc.pid if server.proc is not None else None))
+        submit_ms = _mean_submit_ms(server.base, game)
     finally:
         server.kill()  # no clean shutdown: what was acknowledged must be on disk
     acked = sum(len(x.acked) for x in loads)
@@ -260,9 +286,39 @@ def bench_server(game: str, games: int, clients: int, seconds: float, seed: int 
     def pct(q: float) -> float:
         return round(lat[min(len(lat) - 1, int(q * len(lat)))] * 1000, 2) if lat else 0.0
 
+    def per_move(cpu: float | None) -> float | None:
+        moves = totals.window_moves
+        return round(cpu / moves * 1000, 3) if cpu is not None and moves else None
+
     return {"game": game, "games": games, "clients_per_game": clients,
             "seconds": round(elapsed, 2), "moves": acked,
             "moves_per_sec": round(acked / elapsed, 1), "p50_ms": pct(0.50),
             "p99_ms": pct(0.99), "lost": lost, "conflicts": totals.conflicts,
             "errors": totals.errors, "games_finished": totals.finished,
-            "storage": url.split(":", 1)[0], "build": build}
+            "storage": url.split(":", 1)[0], "build": build,
+            # Where the time goes: the server's CPU per move and its share of a core (a
+            # server that is short of CPU runs near 1.0 on its one event loop), the
+            # clients' CPU per move on the same machine, and the server's mean time from a
+            # move's arrival to its commit and updates (most of it waiting for the commit).
+            "server_cpu_ms_per_move": per_move(totals.server_cpu),
+            "server_core_share": (round(totals.server_cpu / elapsed, 2)
+                                  if totals.server_cpu is not None else None),
+            "clients_cpu_ms_per_move": per_move(totals.clients_cpu),
+            "submit_ms_mean": submit_ms}
+
+
+_SUBMIT = re.compile(r'^meeple_submit_seconds_(sum|count)\{game="([^"]*)"\} (\S+)$',
+                     re.MULTILINE)
+
+
+def _mean_submit_ms(base: str, game: str) -> float | None:
+    """The server's mean time to accept a move of ``game`` (its ``meeple_submit_seconds``
+    histogram), or None if its metrics do not say."""
+    try:
+        text = httpx.get(f"{base}/metrics", timeout=30).text
+    except httpx.HTTPError:
+        return None
+    found = {kind: float(value) for kind, name, value in _SUBMIT.findall(text) if name == game}
+    if not found.get("count"):
+        return None
+    return round(found["sum"] / found["count"] * 1000, 2)
