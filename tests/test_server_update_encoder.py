@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from meeple.core.text import Text, localized_json
+from meeple.core.text import Text, escaped, localized_json
 
 
 def _stdlib(value: Any) -> str:
@@ -45,3 +45,25 @@ def test_a_dataclass_is_refused_by_its_type_as_before() -> None:
 
     with pytest.raises(TypeError, match="Point"):
         localized_json({"p": Point(1)}, "en")
+
+
+def test_an_escaped_string_is_written_as_ascii_and_read_back_the_same() -> None:
+    title = escaped("Cult (Культ)")
+    raw = localized_json({"title": title, "n": 1}, "en")
+    assert raw.isascii() and "\\u041a" in raw
+    assert json.loads(raw) == {"title": "Cult (Культ)", "n": 1}
+    assert escaped("Cult (Культ)") is title  # one object per string
+    # the standard library's fallback (an int beyond 64 bits) writes it as the string
+    raw = localized_json({"title": title, "big": 2**70}, "en")
+    assert json.loads(raw) == {"title": "Cult (Культ)", "big": 2**70}
+
+
+def test_an_english_update_over_the_socket_is_ascii_with_the_same_title(tmp_path: Any) -> None:
+    from tests.server_helpers import create, server
+
+    with server(tmp_path / "m.db") as c:
+        g = create(c, game="cult", players=2, seed=1)
+        url = f"/api/games/{g['id']}/ws?token={g['seats'][0]['token']}&lang=en"
+        with c.websocket_connect(url) as ws:
+            raw = ws.receive_text()
+            assert raw.isascii() and json.loads(raw)["title"] == "Cult (Культ)"

@@ -282,10 +282,15 @@ def localized_json(value: Any, lang: str = DEFAULT_LANG) -> str:
     it as before or raises the same error as before. The two write the same values: only
     a float's exponent may be spelt differently (``1e-05`` as ``0.00001``)."""
 
-    def text(obj: object) -> str:
+    def text(obj: object) -> str | orjson.Fragment:
         if isinstance(obj, Text):
             return obj.render(lang)
+        if isinstance(obj, Escaped):
+            return obj.json
         raise TypeError(f"a {type(obj).__name__} is neither JSON nor a text: {obj!r:.80}")
+
+    def plain(obj: object) -> str:
+        return obj.text if isinstance(obj, Escaped) else str(text(obj))
 
     try:
         return orjson.dumps(value, default=text, option=_STR_KEYS).decode()
@@ -294,7 +299,33 @@ def localized_json(value: Any, lang: str = DEFAULT_LANG) -> str:
     try:
         return orjson.dumps(value, default=text, option=_ORJSON).decode()
     except orjson.JSONEncodeError:
-        return json.dumps(value, separators=(",", ":"), ensure_ascii=False, default=text)
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False, default=plain)
+
+
+class Escaped:
+    """A string that :func:`localized_json` writes with ``\\u`` escapes for every
+    character beyond ASCII: the same string to any JSON reader. Why: an update to an
+    English reader is ASCII but for the game's title ("Cult (Культ)"), and one such
+    letter makes Python keep the whole update two bytes a character, which the server
+    then decodes from the encoder's bytes and encodes again for the socket at 5 to 16
+    times the cost of ASCII text (docs/performance.md, session 16)."""
+
+    __slots__ = ("json", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.json = orjson.Fragment(json.dumps(text))  # ensure_ascii: escapes
+
+
+_ESCAPED: Final[dict[str, Escaped]] = {}
+
+
+def escaped(text: str) -> Escaped:
+    """``text`` as an :class:`Escaped`, one object per string (titles: a small set)."""
+    found = _ESCAPED.get(text)
+    if found is None:
+        found = _ESCAPED[text] = Escaped(text)
+    return found
 
 
 # Dataclasses and dates through ``default``, which refuses them as the standard library

@@ -21,7 +21,7 @@ from meeple.core.actions import Action
 from meeple.core.errors import ActionParseError, IllegalActionError, MeepleError
 from meeple.core.game import Game, State
 from meeple.core.log import Event, Log
-from meeple.core.text import DEFAULT_LANG, localize, localized_json, render
+from meeple.core.text import DEFAULT_LANG, escaped, localize, localized_json, render
 from meeple.server.bots import BotRunner
 from meeple.server.errors import ApiError, BadRequest, Conflict, Illegal, Restarting
 from meeple.server.mail import game_notices
@@ -402,8 +402,9 @@ class Hub:
         reader was last told of) also ``log_tail``: the log lines after them that the seat
         may see, with the indexes ``/log?since=N`` gives them (an update then needs no
         second request for its lines). With ``localized=False`` the view and result may
-        still hold texts: for a caller that encodes them with ``localized_json``. ``view``:
-        the seat's view without its log, when the caller built it already."""
+        still hold texts, and the title is ``Escaped``: for a caller that encodes them
+        with ``localized_json``. ``view``: the seat's view without its log, when the
+        caller built it already."""
         ready = localize if localized else _as_is
         s = live.state
         waiting = live.game.visible_waiting(s, seat)
@@ -412,7 +413,8 @@ class Hub:
         # texts: rendered for the reader.
         view = ready(s.view_without_log(seat) if view is None else view, lang)
         out: dict[str, Any] = {
-            "game_id": live.id, "game": live.game.name, "title": live.game.title,
+            "game_id": live.id, "game": live.game.name,
+            "title": live.game.title if localized else escaped(live.game.title),
             "version": live.version, "seat": seat, "role": role,
             "players": live.row["players"], "finished": s.is_terminal(),
             "round": s.round, "waiting": waiting,
