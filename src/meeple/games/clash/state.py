@@ -220,8 +220,9 @@ class ClashState(State):
     def clone(self) -> ClashState:
         c = ClashState()
         c.n, c.options, c.board = self.n, self.options, self.board
-        c.rng = Rng(0)
-        c.rng.state = self.rng.state
+        # (the halves copied as they are: through ``state`` the 64-bit number was built as a
+        # big integer and split again, 1% of a search's instructions, issue 19)
+        c.rng = self.rng.copy()
         c.log = self.log.clone()
         # The fields the search copies most, written out as deep as they nest (the search
         # copies a state for each candidate it weighs, issue 19); the rest as copy_value.
