@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from tests.server_helpers import auth, create, server, turn, wait_for
 
@@ -146,36 +149,41 @@ def test_the_openapi_schema_documents_every_route(tmp_path: Path) -> None:
             assert p in paths
 
 
-def test_a_websocket_message_that_is_not_json_gets_an_error_and_the_socket_stays(
-        tmp_path: Path) -> None:
+@contextmanager
+def _asked_seat_socket(tmp_path: Path) -> Iterator[tuple[Any, dict[str, Any], str,
+                                                          dict[str, Any], Any]]:
+    """A two-player Cult game on a test server, and the WebSocket of the seat asked now,
+    its first update read: (client, game, that seat's secret, its view, socket)."""
     with server(tmp_path / "m.db") as c:
         g = create(c, game="cult", players=2, seed=1)
         me, _, v = turn(c, g)
         with c.websocket_connect(f"/api/games/{g['id']}/ws?token={me}") as ws:
             ws.receive_json()
-            ws.send_text("not json")
-            assert ws.receive_json()["code"] == "bad_request"
-            ws.send_json({"action": v["legal"][0], "version": v["version"], "extra": 1})
-            assert "extra" in ws.receive_json()["message"]
-            ws.send_json({"action": v["legal"][0], "version": v["version"]})
-            assert {ws.receive_json()["type"], ws.receive_json()["type"]} == {"ack", "update"}
+            yield c, g, me, v, ws
+
+
+def test_a_websocket_message_that_is_not_json_gets_an_error_and_the_socket_stays(
+        tmp_path: Path) -> None:
+    with _asked_seat_socket(tmp_path) as (_, _, _, v, ws):
+        ws.send_text("not json")
+        assert ws.receive_json()["code"] == "bad_request"
+        ws.send_json({"action": v["legal"][0], "version": v["version"], "extra": 1})
+        assert "extra" in ws.receive_json()["message"]
+        ws.send_json({"action": v["legal"][0], "version": v["version"]})
+        assert {ws.receive_json()["type"], ws.receive_json()["type"]} == {"ack", "update"}
 
 
 def test_a_websocket_move_sent_as_bytes_is_read_as_utf8_json_and_other_bytes_are_refused(
         tmp_path: Path) -> None:
-    with server(tmp_path / "m.db") as c:
-        g = create(c, game="cult", players=2, seed=1)
-        me, _, v = turn(c, g)
-        with c.websocket_connect(f"/api/games/{g['id']}/ws?token={me}") as ws:
-            ws.receive_json()
-            ws.send_bytes(b"\xff\xfe not text")
-            error = ws.receive_json()
-            assert error["code"] == "bad_request" and "UTF-8" in error["message"]
-            assert c.get(f"/api/games/{g['id']}", headers=auth(me)).json()["version"] == \
-                v["version"]  # nothing changed
-            move = {"action": v["legal"][0], "version": v["version"]}
-            ws.send_bytes(json.dumps(move).encode())
-            assert {ws.receive_json()["type"], ws.receive_json()["type"]} == {"ack", "update"}
+    with _asked_seat_socket(tmp_path) as (c, g, me, v, ws):
+        ws.send_bytes(b"\xff\xfe not text")
+        error = ws.receive_json()
+        assert error["code"] == "bad_request" and "UTF-8" in error["message"]
+        assert c.get(f"/api/games/{g['id']}", headers=auth(me)).json()["version"] == \
+            v["version"]  # nothing changed
+        move = {"action": v["legal"][0], "version": v["version"]}
+        ws.send_bytes(json.dumps(move).encode())
+        assert {ws.receive_json()["type"], ws.receive_json()["type"]} == {"ack", "update"}
 
 
 def test_a_report_of_a_season_not_yet_played_is_404(tmp_path: Path) -> None:
