@@ -216,3 +216,107 @@ def test_moves_and_advances_listed_are_made_once_and_equal_to_the_plain_actions(
     for name in DATA.advances:
         assert _advance_action(name) == Action("advance", (name,))
         assert _advance_action(name) is _advance_action(name)
+
+
+def test_a_tally_s_measure_by_place_is_the_field_of_that_measure() -> None:
+    from meeple.games.clash.evaluate import MEASURES, _Tally
+
+    # each measure's field (MEASURES names two of them otherwise)
+    fields = [{"happy_cities": "happy", "foreign_buildings": "foreign"}.get(m, m)
+              for m in MEASURES]
+    t = _Tally()
+    for i, f in enumerate(fields):
+        setattr(t, f, 100 + i)
+    assert [t.measure(i) for i in range(len(MEASURES))] == [100 + i for i in range(len(MEASURES))]
+    assert _Tally().measure(0) == 0 and _Tally().pieces == 0
+
+
+def _plain_payment(s: ClashState, p: int, cost: dict[str, int],
+                   either: tuple[str, ...] = ()) -> dict[str, int] | None:
+    """economy.payment as it was written first (with its nested ``take``)."""
+    from meeple.games.clash.economy import has_wonder
+
+    have = dict(s.res[p])
+    paid: dict[str, int] = {}
+
+    def take(r: str, k: int) -> int:
+        got = min(have[r], k)
+        have[r] -= got
+        if got:
+            paid[r] = paid.get(r, 0) + got
+        return k - got
+
+    gold_need = 0
+    for r, k in cost.items():
+        if r == "any":
+            for x in either:
+                k = take(x, k)
+            gold_need += k
+        elif r in ("mood", "culture"):
+            k = take(r, k)
+            if k and has_wonder(s, p, "Colosseum"):
+                k = take("culture" if r == "mood" else "mood", k)
+            if k:
+                return None
+        else:
+            gold_need += take(r, k)
+    if gold_need:
+        if have["gold"] < gold_need:
+            return None
+        take("gold", gold_need)
+    return paid
+
+
+def test_a_payment_is_the_payment_of_the_plain_formulation() -> None:
+    import random
+
+    from meeple.games.clash.economy import payment
+
+    rng = random.Random(11)
+    s = ClashGame().new_state(3, 11)
+    names = ("food", "wood", "ore", "ideas", "gold", "mood", "culture")
+    paid_with_gold = refused = 0
+    for _ in range(3000):
+        p = rng.randrange(3)
+        s.res[p] = {r: rng.randrange(5) for r in names}
+        kinds = rng.sample([*names, "any"], rng.randrange(1, 5))
+        cost = {r: rng.randrange(4) for r in kinds}
+        either = ("ideas", "food") if rng.randrange(2) else ()
+        got = payment(s, p, cost, either)
+        plain = _plain_payment(s, p, cost, either)
+        # the same items in the same order (a pile's text is written from it)
+        assert got == plain
+        assert got is None or plain is None or list(got.items()) == list(plain.items())
+        if got is None:
+            refused += 1
+        elif got.get("gold"):
+            paid_with_gold += 1
+    assert refused > 100 and paid_with_gold > 100
+
+
+def test_the_game_s_evaluation_is_the_compiled_function_itself() -> None:
+    from meeple.games.clash.evaluate import evaluate, evaluate_state
+
+    game = ClashGame()
+    s = game.new_state(3, 4)
+    assert game.evaluate is evaluate_state
+    assert game.evaluate(s) == evaluate(s)
+
+
+def test_the_advance_that_makes_one_free_is_the_one_the_data_names() -> None:
+    import random
+
+    from meeple.games.clash.economy import made_free_by
+
+    rng = random.Random(3)
+    s = ClashGame().new_state(2, 3)
+    names = sorted(DATA.advances)
+    found = 0
+    for _ in range(2000):
+        s.adv[0] = rng.sample(names, rng.randrange(len(names)))
+        for name in names:
+            plain = next((a for a in s.adv[0] if name in DATA.advances[a].get("free", ())),
+                         None)
+            assert made_free_by(s, 0, name) == plain
+            found += plain is not None
+    assert found > 100

@@ -58,6 +58,7 @@ MODULES: tuple[str, ...] = (
     "games.clash.flow",
     "games.clash.moves",
     "games.clash.recruits",
+    "games.clash.redeal",
     "games.clash.state",
     "games.clash.status",
     "games.cyclades.battle",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
+from meeple.core.game import State
 from meeple.games.clash.features import danger, settler_sites
 from meeple.games.clash.state import ClashState, kept
 from meeple.games.clash.status import PEACEFUL, VP, advance_measures, met
@@ -54,8 +55,22 @@ def evaluate(s: ClashState) -> list[float]:
         if x > top:
             top = x
     e = [math.exp((x - top) / 2.5) for x in w]
-    total = sum(e)
+    # added one by one in order, as Python 3.11's sum() adds floats (the same float; 3.12's
+    # sum() compensates, which would change the last digits); compiled, sum() was looked
+    # up in the builtins and called generically, and its int-or-float result made each
+    # division below generic too
+    total = 0.0
+    for x in e:
+        total += x
     return [x / total for x in e]
+
+
+def evaluate_state(state: State) -> list[float]:
+    """``evaluate`` for the engine's ``Game.evaluate``: ClashGame holds this compiled
+    function itself, so that the search calls it directly instead of through an
+    interpreted method (issue 19)."""
+    assert isinstance(state, ClashState)
+    return evaluate(state)
 
 
 # Floats (the table's 1, 0.5, 2, 5): compiled, the sum below is then plain float arithmetic,
@@ -81,19 +96,21 @@ def _worths(s: ClashState) -> list[float]:
     # (an int as it is: compiled, int() of the option's value was a generic call)
     left = max(0, (rounds if isinstance(rounds, int) else int(rounds)) - s.round) + 1
     soon = min(1.0, left / 3)
-    # Every count the pass below takes, per player in one list (one list, not a dozen, made
-    # for each position evaluated): player p's at p * _STRIDE, in the order of MEASURES
-    # (the objectives' conditions read them by index), then the pieces and the moods.
-    # (The fields' types written out, as mypyc then reads them as plain ints and strings;
-    # ``x[i] = x[i] + 1``, not ``x[i] += 1``, which mypyc compiles as a generic in-place add.)
-    k = [0] * (_STRIDE * n)
+    # Every count the pass below takes, per player in a _Tally (native ints: in a list,
+    # each count was boxed and unboxed at every step, issue 19). (The fields' types written
+    # out, as mypyc then reads them as plain ints and strings.)
+    tallies = [_Tally() for _ in range(n)]
     for u in s.units:
         o: int = u[0]
         if 0 <= o < n:
             kind: str = u[1]
-            i = o * _STRIDE + (_ARMY if kind == "infantry"
-                               else _SETTLERS if kind == "settler" else _SHIPS)
-            k[i] = k[i] + 1
+            t = tallies[o]
+            if kind == "infantry":
+                t.army += 1
+            elif kind == "settler":
+                t.settlers += 1
+            else:
+                t.ships += 1
     # What ``score_parts`` and the objectives' measures read from the cities.
     for c in s.cities:
         o = c["owner"]
@@ -101,30 +118,30 @@ def _worths(s: ClashState) -> list[float]:
         if bld:
             for b in bld.values():
                 if 0 <= b < n:
-                    i = b * _STRIDE
-                    k[i + _PIECES] = k[i + _PIECES] + 1
+                    tb = tallies[b]
+                    tb.pieces += 1
                     if b != o:
-                        k[i + _FOREIGN] = k[i + _FOREIGN] + 1
+                        tb.foreign += 1
         if not 0 <= o < n:
             continue
-        i = o * _STRIDE
-        k[i + _PIECES] = k[i + _PIECES] + 1
-        k[i + _CITIES] = k[i + _CITIES] + 1
+        t = tallies[o]
+        t.pieces += 1
+        t.cities += 1
         mood: int = c["mood"]  # (an int: compiled, int() of it was a generic call)
-        k[i + _MOODS] = k[i + _MOODS] + mood
+        t.moods += mood
         if mood == 2:
-            k[i + _HAPPY] = k[i + _HAPPY] + 1
-        k[i + _WONDERS] = k[i + _WONDERS] + len(c["wonders"])
+            t.happy += 1
+        t.wonders += len(c["wonders"])
         size = 1 + len(bld)
-        if size > k[i + _CITY_SIZE]:
-            k[i + _CITY_SIZE] = size
+        if size > t.city_size:
+            t.city_size = size
         if bld:
             if "temple" in bld:
-                k[i + _TEMPLES] = k[i + _TEMPLES] + 1
+                t.temples += 1
             if "academy" in bld:
-                k[i + _ACADEMIES] = k[i + _ACADEMIES] + 1
+                t.academies += 1
             if "port" in bld:
-                k[i + _PORTS] = k[i + _PORTS] + 1
+                t.ports += 1
     wonder_soon = min(1.0, left / 4)
     # the state's fields read once, not once per player
     res, advs, claimed, explored = s.res, s.adv, s.claimed, s.explored_by
@@ -133,14 +150,14 @@ def _worths(s: ClashState) -> list[float]:
     for p in range(n):
         r = res[p]
         adv = advs[p]
-        i = p * _STRIDE
+        t = tallies[p]
         # ``score``'s sum in one expression: every term is a multiple of a half (the VP
         # table), so each sum is exact and any order of adding gives the same float
         # (lengths held as ints: compiled, a float times len() was a generic multiply)
         advances: int = len(adv)
         objectives: int = len(claimed[p])
-        vp = float(k[i + _PIECES] * _VP_PIECE + advances * _VP_ADVANCE
-                   + objectives * _VP_OBJECTIVE + _VP_WONDER * k[i + _WONDERS])
+        vp = float(t.pieces * _VP_PIECE + advances * _VP_ADVANCE
+                   + objectives * _VP_OBJECTIVE + _VP_WONDER * t.wonders)
         # p's resources read once each (the hand's conditions below read three again)
         food: int = r["food"]
         ideas: int = r["ideas"]
@@ -148,32 +165,32 @@ def _worths(s: ClashState) -> list[float]:
         promise: float = 0.0
         promise += 0.12 * (food + r["wood"] + r["ore"] + ideas) + 0.2 * gold
         promise += 0.1 * (r["mood"] + r["culture"])
-        promise += 0.6 * k[i + _SETTLERS] * soon
-        promise += 0.25 * k[i + _ARMY] + 0.15 * k[i + _SHIPS]
-        promise += 0.3 * k[i + _MOODS] * soon
+        promise += 0.6 * t.settlers * soon
+        promise += 0.25 * t.army + 0.15 * t.ships
+        promise += 0.3 * t.moods * soon
         hand = objective_hands[p]
         if hand:
-            # every measure ``status.measure`` takes, in the order of MEASURES, from the
-            # pass above; then ``status.met``'s test of each card, written out. The
-            # advances' measures only for a hand with a card that asks for them.
+            # every measure ``status.measure`` takes, from the pass above; then
+            # ``status.met``'s test of each card, written out. The advances' measures only
+            # for a hand with a card that asks for them.
             cards, by_advances = _hand_read(s, p, hand)
-            k[i + _GOLD] = gold
-            k[i + _IDEAS] = ideas
-            k[i + _FOOD] = food
-            k[i + _ADVANCES] = advances
-            k[i + _EXPLORED] = explored[p]
+            t.gold = gold
+            t.ideas = ideas
+            t.food = food
+            t.advances = advances
+            t.explored = explored[p]
             if by_advances:
                 known = s.advances(p)
                 measures = known.measures
                 if measures is None:
                     measures = known.measures = advance_measures(known.have)
                 government, groups = measures
-                k[i + _GOVERNMENT] = government
-                k[i + _FULL_GROUPS] = groups
+                t.government = government
+                t.full_groups = groups
             for conditions, count in cards:
                 ok = True
                 for m, need in conditions:
-                    if k[i + m] < need:
+                    if t.measure(m) < need:
                         ok = False
                         break
                 promise += (0.8 if ok else 0.15) * count
@@ -184,34 +201,55 @@ def _worths(s: ClashState) -> list[float]:
     return out
 
 
+class _Tally:
+    """One player's counts for ``_worths``: the objectives' measures (MEASURES), then the
+    pieces on the board and the cities' moods."""
+
+    # (defaults in the class: interpreted, a tally made per player per evaluation costs
+    # no twenty assignments)
+    ships: int = 0
+    settlers: int = 0
+    army: int = 0
+    cities: int = 0
+    city_size: int = 0
+    happy: int = 0
+    wonders: int = 0
+    foreign: int = 0
+    temples: int = 0
+    academies: int = 0
+    ports: int = 0
+    gold: int = 0
+    ideas: int = 0
+    food: int = 0
+    advances: int = 0
+    explored: int = 0
+    government: int = 0
+    full_groups: int = 0
+    pieces: int = 0
+    moods: int = 0
+
+    def measure(self, m: int) -> int:
+        """The measure at place ``m`` of MEASURES."""
+        if m < 8:
+            if m < 4:
+                return self.ships if m == 0 else self.settlers if m == 1 \
+                    else self.army if m == 2 else self.cities
+            return self.city_size if m == 4 else self.happy if m == 5 \
+                else self.wonders if m == 6 else self.foreign
+        if m < 13:
+            return self.temples if m == 8 else self.academies if m == 9 \
+                else self.ports if m == 10 else self.gold if m == 11 else self.ideas
+        return self.food if m == 13 else self.advances if m == 14 \
+            else self.explored if m == 15 else self.government if m == 16 else self.full_groups
+
+
 # The objectives' measures in the order ``_worths`` reads them (``have``)
 MEASURES = ("ships", "settlers", "army", "cities", "city_size", "happy_cities", "wonders",
             "foreign_buildings", "temples", "academies", "ports", "gold", "ideas", "food",
             "advances", "explored", "government", "full_groups")
 _MEASURE_AT = {k: i for i, k in enumerate(MEASURES)}
-# Their places in a player's part of ``_worths``' counts, then the two counts that are not
-# measures, and the size of a player's part
-_SHIPS: Final = 0
-_SETTLERS: Final = 1
-_ARMY: Final = 2
-_CITIES: Final = 3
-_CITY_SIZE: Final = 4
-_HAPPY: Final = 5
-_WONDERS: Final = 6
-_FOREIGN: Final = 7
-_TEMPLES: Final = 8
-_ACADEMIES: Final = 9
-_PORTS: Final = 10
-_GOLD: Final = 11
-_IDEAS: Final = 12
-_FOOD: Final = 13
-_ADVANCES: Final = 14
-_EXPLORED: Final = 15
+# The first measure of the advances (government, then whole groups)
 _GOVERNMENT: Final = 16
-_FULL_GROUPS: Final = 17
-_PIECES: Final = 18
-_MOODS: Final = 19
-_STRIDE: Final = 20
 
 
 # Each objective card's peaceful conditions by the measures' places in MEASURES, made once

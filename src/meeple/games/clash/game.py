@@ -11,7 +11,8 @@ from meeple.core.game import Game, OptionSpec, State
 from meeple.core.rng import Rng
 from meeple.games.clash import texts as tx
 from meeple.games.clash.data import load
-from meeple.games.clash.evaluate import evaluate
+from meeple.games.clash.evaluate import evaluate_state
+from meeple.games.clash.redeal import redeal
 from meeple.games.clash.state import RESOURCES, ClashState
 
 DATA = load()
@@ -107,38 +108,9 @@ class ClashGame(Game):
 
     def redeal_hidden(self, state: State, player: int | None, seed: int) -> ClashState:
         """Other players' action and objective cards, the decks' order and the tiles not
-        yet explored are dealt again at random."""
-        from meeple.core.log import Log
-
+        yet explored are dealt again at random (redeal.py)."""
         assert isinstance(state, ClashState)
-        c = state.clone()
-        c.own_cards()  # (shared only when ``state`` is a search's quiet copy)
-        c.own_rare()
-        c.log = Log(state.log.visible(player))
-        rng = Rng(seed)
-        for deck, hands in (("action_deck", c.action_hand), ("objective_deck", c.objective_hand)):
-            pool: list[str] = list(getattr(c, deck))
-            for q in range(c.n):
-                if q != player:
-                    pool += hands[q]
-            pool.sort()
-            rng.shuffle(pool)
-            for q in range(c.n):
-                if q != player:
-                    k = len(hands[q])
-                    hands[q][:] = pool[:k]
-                    del pool[:k]
-            setattr(c, deck, pool)
-        for q in range(c.n):
-            if q != player:  # the cards once dealt to others are hidden too
-                c.drawn[q] = sorted(c.action_hand[q] + c.objective_hand[q])
-        c.tiles.sort()
-        rng.shuffle(c.tiles)
-        for names in (c.wonder_deck, c.event_deck):
-            names.sort()
-            rng.shuffle(names)
-        c.rng = Rng(seed ^ 0x5DEECE66D)
-        return c
+        return redeal(state, player, seed)
 
     def catalog(self, lang: str = "en") -> dict[str, str]:
         """What each advance, wonder, action card, objective card and event does, keyed by
@@ -169,11 +141,9 @@ class ClashGame(Game):
                 "action card dealt": [sorted(d & set(DATA.action_cards)) for d in dealt],
                 "action card played": [sorted(x) for x in played]}
 
-    def evaluate(self, state: State) -> list[float]:
-        # imported with the module, not at each call: the search evaluates every
-        # candidate it weighs (issue 19)
-        assert isinstance(state, ClashState)
-        return evaluate(state)
+    # the compiled function itself, not a method calling it: the search evaluates every
+    # candidate it weighs (issue 19)
+    evaluate = staticmethod(evaluate_state)
 
 
 ClashState.game = ClashGame()
