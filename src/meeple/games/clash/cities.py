@@ -5,7 +5,7 @@ their mood: the legal choices and their effects. Collecting is in ``collect``, r
 from __future__ import annotations
 
 from sys import intern
-from typing import Any
+from typing import Any, Final
 
 from meeple.core.text import Text
 from meeple.games.clash.economy import angrier, draw, payment, spend
@@ -162,15 +162,22 @@ def do_wonder(s: ClashState, p: int, c: City, name: str) -> None:
 
 # ---- found a city, raze, happiness -------------------------------------------------------
 def found_options(s: ClashState, p: int) -> list[int]:
-    out = set()
+    out: set[int] = set()
     for u in s.units:
-        h = u[2]
-        if u[0] != p or u[1] != "settler" or s.terrain[h] in RULES["no_city_on"] or h in out:
+        # (typed, and the terrains as a set made once: compiled, each unit's fields were
+        # compared through Python's generic comparison, issue 19)
+        o: int = u[0]
+        kind: str = u[1]
+        h: int = u[2]
+        if o != p or kind != "settler" or s.terrain[h] in _NO_CITY_ON or h in out:
             continue
         if s.city_at(h) or any(s.city_at(x) for x in s.board.adj[h]) or s.enemy_at(h, p):
             continue
         out.add(h)
     return sorted(out)
+
+
+_NO_CITY_ON: Final = frozenset(str(x) for x in RULES["no_city_on"])
 
 
 def do_found(s: ClashState, p: int, h: int) -> None:

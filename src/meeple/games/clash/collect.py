@@ -55,8 +55,10 @@ def collect_slots(s: ClashState, p: int, c: City, husbandry: bool = True,
                   without: str = "") -> list[tuple[str, ...]]:
     """What each usable source may give: nearby land hexes one each, all sea hexes
     together one (Fishing), and with Husbandry one land hex two away."""
-    home = c["hex"]
-    near = [home, *s.board.adj[home]]
+    # (typed: compiled, the hexes read from the city's dict were objects, and each
+    # ``h // 4`` and read of the map by them a generic operation, issue 19)
+    home: int = c["hex"]
+    near: list[int] = [home, *s.board.adj[home]]
     slots: list[tuple[str, ...]] = []
     sea: set[str] = set()
     # each terrain's yield for p's advances, from a table by advances (hex_yields' answer

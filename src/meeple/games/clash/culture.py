@@ -228,5 +228,5 @@ def use_power(s: ClashState, p: int, a: Action) -> bool:
     raise ValueError(f"not a power: {a}")
 
 
-POWERS = ("card", "barter", "theaters", "absolute", "forced", "statue", "taxes",
-          "lighthouse")
+POWERS: tuple[str, ...] = ("card", "barter", "theaters", "absolute", "forced", "statue", "taxes",
+                          "lighthouse")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Final
 
 from meeple.core.text import Text
 from meeple.games.clash.state import DATA, RULES, ClashState
@@ -20,33 +20,38 @@ def payment(s: ClashState, p: int, cost: Pile, either: tuple[str, ...] = ()) -> 
     With the Colosseum, mood and culture tokens pay for each other."""
     have = dict(s.res[p])
     paid: Pile = {}
-
-    def take(r: str, k: int) -> int:
-        got = min(have[r], k)
-        have[r] -= got
-        if got:
-            paid[r] = paid.get(r, 0) + got
-        return k - got
-
+    # (no nested ``take``: compiled, a closure is an object called through Python's
+    # generic call, about a thousand instructions a payment, issue 19)
     gold_need = 0
     for r, k in cost.items():
         if r == "any":
             for x in either:
-                k = take(x, k)
+                k = _take(have, paid, x, k)
             gold_need += k
-        elif r in ("mood", "culture"):
-            k = take(r, k)
+        elif r == "mood" or r == "culture":
+            k = _take(have, paid, r, k)
             if k and has_wonder(s, p, "Colosseum"):
-                k = take("culture" if r == "mood" else "mood", k)
+                k = _take(have, paid, "culture" if r == "mood" else "mood", k)
             if k:
                 return None
         else:
-            gold_need += take(r, k)
+            gold_need += _take(have, paid, r, k)
     if gold_need:
         if have["gold"] < gold_need:
             return None
-        take("gold", gold_need)
+        _take(have, paid, "gold", gold_need)
     return paid
+
+
+def _take(have: dict[str, int], paid: Pile, r: str, k: int) -> int:
+    """As much of ``k`` of ``r`` as ``have`` holds, moved from ``have`` to ``paid``: what
+    is still owed."""
+    h: int = have[r]
+    got = h if h < k else k
+    have[r] = h - got
+    if got:
+        paid[r] = paid.get(r, 0) + got
+    return k - got
 
 
 def spend(s: ClashState, p: int, paid: Pile) -> None:
@@ -91,7 +96,8 @@ def learnable(s: ClashState, p: int) -> list[str]:
     return [a for a in options if a in _MAYBE_FREE and not advance_cost(s, p, a)]
 
 
-_ADVANCE_COST = int(RULES["advance_cost"])
+# Final: compiled, read as a native int, not int() of the rules' value at each use
+_ADVANCE_COST: Final = int(RULES["advance_cost"])
 
 
 def _open_advances(s: ClashState, p: int) -> tuple[str, ...]:
@@ -133,17 +139,25 @@ def _in_data_order(adv: tuple[str, ...]) -> tuple[str, ...]:
 
 def made_free_by(s: ClashState, p: int, name: str) -> str | None:
     """The advance of ``p``'s that makes ``name`` free (Math, Astronomy), if any."""
-    if name not in _MADE_FREE:  # most advances: no need to read p's list
+    freers = _FREED_BY.get(name)
+    if freers is None:  # most advances: no need to read p's list
         return None
+    # (the advances that free it as a set made once: compiled, each advance's data was
+    # two dict reads, issue 19)
     for a in s.adv[p]:
-        if name in DATA.advances[a].get("free", ()):
+        if a in freers:
             return a
     return None
 
 
-_MADE_FREE = frozenset(x for info in DATA.advances.values() for x in info.get("free", ()))
+# For each advance some advance makes free: those advances
+_FREED_BY: Final[dict[str, frozenset[str]]] = {
+    x: frozenset(a for a, info in DATA.advances.items() if x in info.get("free", ()))
+    for info in DATA.advances.values() for x in info.get("free", ())}
+_MADE_FREE: Final = frozenset(_FREED_BY)
+_SCIENCE: Final = frozenset(DATA.groups["Science"])
 # Without an Inspiration card in play, only these can cost nothing (advance_cost)
-_MAYBE_FREE = _MADE_FREE | frozenset(DATA.groups["Science"])
+_MAYBE_FREE: Final = _MADE_FREE | _SCIENCE
 
 
 def advance_cost(s: ClashState, p: int, name: str) -> Pile:
@@ -151,10 +165,10 @@ def advance_cost(s: ClashState, p: int, name: str) -> Pile:
         return {}
     if "free_advance" in s.used and s.phase == "play" and s.player() == p:
         return {}
-    if (name in DATA.groups["Science"] and s.has(p, "Priesthood")
+    if (name in _SCIENCE and s.has(p, "Priesthood")
             and "Priesthood" not in s.used and s.phase == "play" and s.player() == p):
         return {}
-    return {"any": int(RULES["advance_cost"])}
+    return {"any": _ADVANCE_COST}
 
 
 def learn(s: ClashState, p: int, name: str, paid: Pile, why: Text) -> None:
@@ -169,7 +183,7 @@ def learn(s: ClashState, p: int, name: str, paid: Pile, why: Text) -> None:
         s.gain(p, {bonus: 1}, _token(name, bonus))
     if name == "Philosophy":
         s.gain(p, {"ideas": 1}, adv("Philosophy"))
-    if name in DATA.groups["Science"] and s.has(p, "Philosophy"):
+    if name in _SCIENCE and s.has(p, "Philosophy"):
         s.gain(p, {"ideas": 1}, t("why.philosophy_science"))
     if paid.get("ideas") and s.has(p, "Free Education") and name != "Free Education":
         s.gain(p, {"mood": 1}, adv("Free Education"))
@@ -226,8 +240,9 @@ def event(s: ClashState, p: int) -> None:
         s.rng.shuffle(s.event_deck)
     drawn = s.event_deck.pop()
     info = DATA.events[drawn]
-    s.log.add(s.round, t("event", who=who(p), event=name("event", drawn),
-                         text=name("event", f"{drawn}.text")))
+    if not s.log.quiet:  # (the texts are Python calls: a search's copy skips them)
+        s.log.add(s.round, t("event", who=who(p), event=name("event", drawn),
+                             text=name("event", f"{drawn}.text")))
     EVENTS[str(info["key"])](s, p)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from meeple.core.actions import Action
 from meeple.core.game import Prompt
@@ -221,14 +221,25 @@ def _answer(s: ClashState, p: int, item: dict[str, Any], a: Action) -> None:
 
 
 def _city(s: ClashState, h: Any) -> dict[str, Any]:
-    c = s.city_at(int(h))
+    c = s.city_at(_int(h))
     assert c is not None
     return c
 
 
+def _int(x: Any) -> int:
+    """``int(x)``, an action's number as it is when it is one (a listed or parsed
+    action's always is): compiled, int() of an object is Python's generic call."""
+    return x if isinstance(x, int) else int(x)
+
+
 def _group(s: ClashState, p: int, a: Action) -> None:
     h, to, kind, k = a.args
-    moves.do_move(s, p, int(h), int(to), str(kind), int(k))
+    moves.do_move(s, p, _int(h), _int(to), str(kind), _int(k))
+
+
+# (a set read from the module's statics: compiled, culture.POWERS was a getattr on the
+# module at every action, and ``in`` a tuple compares item by item)
+_POWERS: Final = frozenset(culture.POWERS)
 
 
 def _act(s: ClashState, p: int, a: Action) -> None:
@@ -238,7 +249,7 @@ def _act(s: ClashState, p: int, a: Action) -> None:
             s.log.add(s.round, t("ends_turn", who=who(p), n=s.actions_left))
         s.actions_left = 0
         return
-    if k in culture.POWERS:
+    if k in _POWERS:
         if culture.use_power(s, p, a):
             s.actions_left -= 1
         return
@@ -337,11 +348,12 @@ def start_turn(s: ClashState) -> None:
         s.log.add(s.round, t("turn_passes", who=who(p)))
         _next_turn(s)
         return
-    s.actions_left = int(RULES["actions_per_turn"])
+    s.actions_left = _ACTIONS_PER_TURN
     s.used = []
     for c in s.cities:
         c["acts"] = 0
-    s.log.add(s.round, _turn(s.round, s.turn, p))
+    if not s.log.quiet:  # (a cached text: compiled, still a generic call)
+        s.log.add(s.round, _turn(s.round, s.turn, p))
     if s.has(p, "Trade Routes"):
         n = trade_routes(s, p)
         if n:
@@ -349,6 +361,9 @@ def start_turn(s: ClashState) -> None:
             s.gain(p, {"gold" if gold else "food": n}, t("why.trade_routes", n=n))
     if has_wonder(s, p, "Great Library"):
         s.gain(p, {"ideas": 1}, Text("clash.wonder.Great Library"))
+
+
+_ACTIONS_PER_TURN: Final = int(RULES["actions_per_turn"])
 
 
 @cache

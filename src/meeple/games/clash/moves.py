@@ -21,7 +21,15 @@ ROAD_COST = {"food": 1, "ore": 1}
 
 def group_options(s: ClashState, p: int) -> list[Action]:
     out: list[Action] = []
-    origins = sorted({u[2] for u in s.units if u[0] == p and not u[3]})
+    # (typed: compiled, each unit's owner was compared through Python's generic
+    # comparison, issue 19)
+    starts: set[int] = set()
+    for u in s.units:
+        o: int = u[0]
+        if o == p and not u[3]:
+            start: int = u[2]
+            starts.add(start)
+    origins = sorted(starts)
     roads: bool | None = None  # whether p may take a road (asked once, if needed)
     for h in origins:
         # p's units here that have not moved, by kind, in one pass
@@ -55,16 +63,19 @@ def move_action(h: int, to: int, kind: str, k: int) -> Action:
     the four (a move of a land kind or of ships): the search lists the same moves
     thousands of times a second, and making each anew cost a tuple's construction
     through Python's generic call and its freeing (issue 19)."""
-    if not (0 <= h < 128 and 0 <= to < 128 and 0 <= k < 64) or kind not in _KIND_NUMBER:
+    # (the kind's number by comparisons: the names are interned, and compiled, two dict
+    # reads cost more, issue 19)
+    number = 0 if kind == "settler" else 1 if kind == "infantry" else 2 if kind == "ship" \
+        else -1
+    if not (0 <= h < 128 and 0 <= to < 128 and 0 <= k < 64) or number < 0:
         return Action.of("move", h, to, kind, k)
-    key = ((h * 128 + to) * 4 + _KIND_NUMBER[kind]) * 64 + k
+    key = ((h * 128 + to) * 4 + number) * 64 + k
     found = _MOVES.get(key)
     if found is None:
         found = _MOVES[key] = Action.of("move", h, to, kind, k)
     return found
 
 
-_KIND_NUMBER: Final = {"settler": 0, "infantry": 1, "ship": 2}
 _MOVES: dict[int, Action] = {}
 
 
