@@ -535,9 +535,9 @@ def test_buildings_taken_on_a_quiet_copy_leave_the_original_s_cities_alone() -> 
 
 
 def test_kept_answers_are_made_once_and_forgotten_when_the_table_is_full() -> None:
-    # state.kept, the rules' replacement for functools caches (a plain dict, emptied when
+    # tables.kept, the rules' replacement for functools caches (a plain dict, emptied when
     # it holds ``size``)
-    from meeple.games.clash.state import kept
+    from meeple.games.clash.tables import kept
 
     made: list[int] = []
 

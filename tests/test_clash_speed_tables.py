@@ -320,3 +320,25 @@ def test_the_advance_that_makes_one_free_is_the_one_the_data_names() -> None:
             assert made_free_by(s, 0, name) == plain
             found += plain is not None
     assert found > 100
+
+
+def test_quiet_clones_share_the_units_until_a_rule_changes_one() -> None:
+    """A search's quiet copy shares the list of units and each unit's list with the state
+    it was cloned from; every rule that changes a unit or the list (moving, exploring,
+    fighting, recruiting, founding, the events and cards that add units) takes its own
+    copies first, so neither side ever sees the other's units change."""
+    from tests.test_clash_speed import _quiet_clone_steps
+
+    def units(s: ClashState) -> list[Any]:
+        return [u[:] for u in s.units]
+
+    steps = _quiet_clone_steps(range(8), ("units",), units)
+    changed = sum(after != before for before, after in steps)
+    added = sum(len(after) > len(before) for before, after in steps)
+    lost = sum(len(after) < len(before) for before, after in steps)
+    assert changed > 200 and added > 20 and lost > 10, (changed, added, lost)
+    # a copy of a state that keeps its log shares no unit
+    s = ClashGame().new_state(3, 5)
+    c = s.clone()
+    assert c.units == s.units and c.units is not s.units
+    assert not {id(u) for u in c.units} & {id(u) for u in s.units}

@@ -61,6 +61,7 @@ MODULES: tuple[str, ...] = (
     "games.clash.redeal",
     "games.clash.state",
     "games.clash.status",
+    "games.clash.tables",
     "games.cyclades.battle",
     "games.cyclades.creatures",
     "games.cyclades.economy",

@@ -9,7 +9,8 @@ from typing import Any, Final
 
 from meeple.core.text import Text
 from meeple.games.clash.economy import angrier, draw, payment, spend
-from meeple.games.clash.state import DATA, RULES, Advances, ClashState, kept
+from meeple.games.clash.state import DATA, RULES, ClashState
+from meeple.games.clash.tables import Advances, kept
 from meeple.games.clash.texts import adv, building, name, pile, t, who
 
 City = dict[str, Any]
@@ -92,7 +93,7 @@ _BUILDING_COST: dict[str, int] = dict(RULES["building_cost"])
 
 def _buildable(adv: Advances, extra: bool) -> tuple[str, ...]:
     """The buildings whose advance is among ``adv`` (the extra ones only with the option;
-    kept with the set, state.Advances)."""
+    kept with the set, tables.Advances)."""
     if extra:
         got = adv.buildable_extra
         if got is None:
@@ -181,6 +182,7 @@ _NO_CITY_ON: Final = frozenset(str(x) for x in RULES["no_city_on"])
 
 
 def do_found(s: ClashState, p: int, h: int) -> None:
+    s.own_units()  # (shared only by a search's quiet copies)
     settler = next(u for u in s.units if u[0] == p and u[1] == "settler" and u[2] == h)
     s.units.remove(settler)
     s.cities.append({"hex": h, "owner": p, "mood": 1, "acts": 0, "bld": {}, "wonders": []})

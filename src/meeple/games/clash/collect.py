@@ -16,7 +16,8 @@ from meeple.games.clash.cities import (
     wonder_name,
 )
 from meeple.games.clash.data import matching
-from meeple.games.clash.state import DATA, RESOURCES, RULES, Advances, ClashState, kept
+from meeple.games.clash.state import DATA, RESOURCES, RULES, ClashState
+from meeple.games.clash.tables import Advances, kept
 from meeple.games.clash.texts import adv, building, comma, t, who
 
 
@@ -40,7 +41,7 @@ _ALL_YIELDS = ("food", "wood", "ore", "ideas", "gold")  # a fertile hex by Great
 def _terrain_yields(adv: Advances) -> dict[str, tuple[str, ...]]:
     """What each terrain gives a player with advances ``adv`` (hex_yields, nothing left
     out, no Great Gardens). Read only: the dict is shared by every caller (kept with the
-    set, state.Advances)."""
+    set, tables.Advances)."""
     got = adv.yields
     if got is None:
         got = adv.yields = _make_terrain_yields(adv.have)
@@ -121,7 +122,7 @@ def _collect_piles(s: ClashState, p: int, c: City, husbandry: bool = True,
 def _mixes(plain: tuple[tuple[str, ...], ...], k: int, swaps: tuple[str, ...]) -> tuple[str, ...]:
     # The piles depend only on the slots, the size and the swaps, which repeat from turn
     # to turn: listing them afresh was a fifth of Clash's random play (issue 19). Kept
-    # without a bound, as functools.cache kept them (state.kept).
+    # without a bound, as functools.cache kept them (tables.kept).
     return kept(_MIXES, (plain, k, swaps), _make_mixes, 1 << 62)
 
 

@@ -43,6 +43,7 @@ def enter(s: ClashState, p: int, h: int, origin: int) -> None:
 
 
 def scatter(s: ClashState, p: int, h: int) -> None:
+    s.own_units()  # (shared only by a search's quiet copies)
     lost = [u for u in s.enemies_at(h, p) if u[1] == "settler"]
     for u in lost:
         s.units.remove(u)
@@ -201,6 +202,7 @@ def fight(s: ClashState) -> None:
 
 def lose(s: ClashState, p: int, h: int, sea: bool, n: int) -> int:
     """``p`` loses ``n`` fighters at ``h`` (as many as it has); returns how many died."""
+    s.own_units()  # (shared only by a search's quiet copies)
     dead = fighters(s, p, h, sea)[:n]
     for u in dead:
         s.units.remove(u)
@@ -217,6 +219,7 @@ def lose(s: ClashState, p: int, h: int, sea: bool, n: int) -> int:
 
 
 def retreat(s: ClashState) -> None:
+    s.own_units()  # (shared only by a search's quiet copies)
     b = s.battle
     for u in s.units:
         if u[2] == b["hex"] and u[0] == b["att"]:

@@ -117,6 +117,7 @@ def play_card(s: ClashState, p: int, card: str) -> None:
         room = c is not None and (kind != "infantry"
                                   or s.army_at(c["hex"], p) < int(RULES["stack_limit"]))
         if c is not None and room and s.count_units(p, kind) < int(RULES["units"][kind]["limit"]):
+            s.own_units()  # (shared only by a search's quiet copies)
             s.units.append([p, kind, c["hex"], 0])
             s.log.add(s.round, t("card.unit", who=who(p), unit=unit(kind), hex=s.hname(c["hex"])))
     if civil.get("calm"):
@@ -222,6 +223,7 @@ def use_power(s: ClashState, p: int, a: Action) -> bool:
         s.used.append("Great Lighthouse")
         h = lighthouse_spot(s, p)
         assert h is not None
+        s.own_units()  # (shared only by a search's quiet copies)
         s.units.append([p, "ship", h, 0])
         s.log.add(s.round, t("lighthouse", who=who(p), hex=s.hname(h)))
         return True

@@ -103,7 +103,7 @@ _ADVANCE_COST: Final = int(RULES["advance_cost"])
 def _open_advances(s: ClashState, p: int) -> tuple[str, ...]:
     # What a player's advances open depends on those alone, and they change a few times a
     # game: listing the 48 each time was a tenth of a random game (issue 19; kept with the
-    # set, state.Advances).
+    # set, tables.Advances).
     adv = s.advances(p)
     got = adv.open
     if got is None:
@@ -288,6 +288,7 @@ def _pestilence(s: ClashState, p: int) -> None:
 def _barbarians(s: ClashState, p: int) -> None:
     for c in s.cities_of(-1):
         if len(s.units_at(c["hex"], -1)) < int(RULES["stack_limit"]):
+            s.own_units()  # (shared only by a search's quiet copies)
             s.units.append([-1, "infantry", c["hex"], 0])
             s.log.add(s.round, t("barbarians.grow", hex=s.hname(c["hex"])))
 
@@ -304,6 +305,7 @@ def _seer(s: ClashState, p: int) -> None:
 def _migration(s: ClashState, p: int) -> None:
     c = largest(s, p)
     if c and s.count_units(p, "settler") < int(RULES["units"]["settler"]["limit"]):
+        s.own_units()  # (shared only by a search's quiet copies)
         s.units.append([p, "settler", c["hex"], 0])
         s.log.add(s.round, t("migration", who=who(p), hex=s.hname(c["hex"])))
 
@@ -320,6 +322,7 @@ def _raid(s: ClashState, p: int) -> None:
         s.log.add(s.round, t("raid.none", who=who(p)))
         return
     _, target, camp = min(pairs)
+    s.own_units()  # (shared only by a search's quiet copies)
     for u in s.units:
         if u[2] == camp and u[0] == -1 and u[1] == "infantry":
             u[2] = target

@@ -9,8 +9,9 @@ from typing import Final
 
 from meeple.core.game import State
 from meeple.games.clash.features import danger, settler_sites
-from meeple.games.clash.state import ClashState, kept
+from meeple.games.clash.state import ClashState
 from meeple.games.clash.status import PEACEFUL, VP, advance_measures, met
+from meeple.games.clash.tables import kept
 
 
 def worth(s: ClashState, p: int) -> float:
@@ -83,7 +84,7 @@ _VP_WONDER: Final = float(VP["wonder"])
 # ``_hand_of`` by its tuple, read as a plain dict: compiled, a call through ``lru_cache``'s
 # wrapper cost more than the table's look-up (2.7% of the search, issue 19). Emptied when
 # full, as a bounded cache forgets. (``advance_measures`` is kept with the set of advances,
-# state.Advances.)
+# tables.Advances.)
 # a hand's cards: each card's conditions (measure, number) and its copies in the hand
 _Cards = tuple[tuple[tuple[tuple[int, int], ...], int], ...]
 _HANDS: dict[tuple[str, ...], tuple[_Cards, bool]] = {}

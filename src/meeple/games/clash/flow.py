@@ -23,7 +23,8 @@ from meeple.games.clash.economy import (
     payment,
     spend,
 )
-from meeple.games.clash.state import RESOURCES, RULES, ClashState, kept
+from meeple.games.clash.state import RESOURCES, RULES, ClashState
+from meeple.games.clash.tables import kept
 from meeple.games.clash.texts import adv, area, t, who
 
 STOP = Action("stop")
@@ -112,7 +113,7 @@ _RECRUIT_ACTIONS: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[Action, ..
 
 
 def _advance_action(name: str) -> Action:
-    # made once per advance (state.kept): the search lists them thousands of times a
+    # made once per advance (tables.kept): the search lists them thousands of times a
     # second, each a tuple made through Python's generic call and freed (issue 19)
     return kept(_ADVANCE_ACTIONS, name, _make_advance_action, 1 << 62)
 

@@ -221,6 +221,7 @@ def edge(s: ClashState, h: int) -> bool:
 
 
 def do_move(s: ClashState, p: int, h: int, to: int, kind: str, k: int) -> None:
+    s.own_units()  # before any unit is read: the movers change in place
     here = s.units_at(h, p)  # (its numbers compared as ints: state.city_at's note)
     movers = [u for u in here if u[1] == kind and not u[3]][:k]
     if kind == "ship":
@@ -265,6 +266,7 @@ def orient(s: ClashState, p: int, item: dict[str, Any], rotate: bool) -> None:
         s.log.add(s.round, tx.t("rotates", who=who(p), hex=tx.area(s.region_of(first)),
                              terrain=_terrain(s.terrain[first:first + 4])))
     _barbarians(s, to, int(item["tile"]))
+    s.own_units()  # (shared only by a search's quiet copies)
     # units are alike: the group is any k of the kind still there (those marked first)
     group = sorted((u for u in s.units if u[2] == h and u[0] == p and u[1] == kind),
                    key=lambda u: -u[3])[:k]
@@ -316,6 +318,7 @@ def _barbarians(s: ClashState, h: int, tile: int) -> None:
     if spots:
         s.cities.append({"hex": spots[0], "owner": -1, "mood": 1, "acts": 0,
                          "bld": {}, "wonders": []})
+        s.own_units()  # (shared only by a search's quiet copies)
         s.units.append([-1, "infantry", spots[0], 0])
         s.log.add(s.round, tx.t("barbarian_city", hex=s.hname(spots[0])))
 
@@ -323,8 +326,10 @@ def _barbarians(s: ClashState, h: int, tile: int) -> None:
 def end_move(s: ClashState, p: int, item: dict[str, Any]) -> None:
     if item.get("ship") and s.has(p, "Cartography"):
         s.gain(p, {"ideas": 1}, adv("Cartography"))
-    for u in s.units:
-        u[3] = 0
+    if any(u[3] for u in s.units):  # (a copy of the units only when one has moved)
+        s.own_units()  # (shared only by a search's quiet copies)
+        for u in s.units:
+            u[3] = 0
 
 
 

@@ -7,7 +7,8 @@ from typing import Any, Final
 
 from meeple.games.clash.cities import UNITS, City, activate, activation_size, parse_pile
 from meeple.games.clash.economy import has_wonder, payment, spend
-from meeple.games.clash.state import RULES, ClashState, kept
+from meeple.games.clash.state import RULES, ClashState
+from meeple.games.clash.tables import kept
 from meeple.games.clash.texts import adv, pile, t, tally, who
 
 
@@ -103,7 +104,7 @@ _LIMITS: Final = {k: int(info["limit"]) for k, info in UNITS.items()}
 
 def recruit_mixes(caps: tuple[int, ...], room: int) -> tuple[tuple[int, ...], ...]:
     """Every count vector within the caps of 1..room units, in the order of ``product``
-    (kept without a bound, state.kept)."""
+    (kept without a bound, tables.kept)."""
     return kept(_RECRUIT_MIXES, (caps, room), _make_recruit_mixes, 1 << 62)
 
 
@@ -195,6 +196,7 @@ def do_recruit(s: ClashState, p: int, c: City, text: str, tokens: str) -> None:
     for kind, n in units.items():
         where = ship_spawn(s, p, c) if kind == "ship" else c["hex"]
         assert where is not None
+        s.own_units()  # (shared only by a search's quiet copies)
         s.units += [[p, kind, where, 0] for _ in range(n)]
     if not s.log.quiet:
         s.log.add(s.round, t("recruits.tokens" if tokens else "recruits", who=who(p),

@@ -9,9 +9,8 @@ region has no terrain yet: exploring it deals the next tile of the shuffled tile
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from sys import intern
-from typing import Any, ClassVar, Final, TypeVar
+from typing import Any, ClassVar
 
 from meeple.core.actions import Action
 from meeple.core.game import Game, Prompt, State
@@ -19,6 +18,7 @@ from meeple.core.log import Log
 from meeple.core.rng import Rng
 from meeple.core.text import Arg, Message, Text
 from meeple.games.clash.data import Board, load
+from meeple.games.clash.tables import _ADVANCES, NO_ADVANCES, Advances, kept
 
 DATA = load()
 RULES = DATA.rules
@@ -71,6 +71,10 @@ class ClashState(State):
     # The same for the fields of RARE (a third of a copy's lists, changed by few actions):
     # a rule changing one of them first calls own_rare().
     _rare_shared: bool = False
+    # The same for the units (the list and each unit's own list: a move changes units in
+    # place; most actions change none, and a copy of each unit was a fifth of a copy's lists
+    # and their freeing): a rule changing a unit or the list first calls own_units().
+    _units_shared: bool = False
     # has()'s sets of advances by player: (the list each was made from, its length, what
     # the set holds and opens: Advances); shared by a search's quiet copies (each entry is
     # checked against the state's own list before it is used)
@@ -229,9 +233,10 @@ class ClashState(State):
         quiet = c.log.quiet
         c.cities = [d.copy() for d in self.cities] if quiet \
             else [_copy_city(d) for d in self.cities]
-        c.units = [u[:] for u in self.units]
         c.res = [r.copy() for r in self.res]
         if quiet:
+            self._units_shared = c._units_shared = True
+            c.units = self.units
             # a search's throwaway copy: the cards and the fields of RARE shared until
             # either side changes them
             self._cards_shared = c._cards_shared = True
@@ -252,6 +257,7 @@ class ClashState(State):
             c.wonder_deck, c.event_deck = self.wonder_deck, self.event_deck
             c.discard = self.discard
         else:
+            c.units = [u[:] for u in self.units]
             c._copy_cards(self)
             c._copy_rare(self)
             # (the hands' readings are checked card by card: any copy may share them)
@@ -308,6 +314,13 @@ class ClashState(State):
         if self._rare_shared:
             self._rare_shared = False
             self._copy_rare(self)
+
+    def own_units(self) -> None:
+        """Called before changing a unit or the list of units (a rule must not keep a unit
+        read before it): a quiet clone (or its original) then gets its own copies."""
+        if self._units_shared:
+            self._units_shared = False
+            self.units = [u[:] for u in self.units]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ClashState:
         # A deep copy (OpenSpiel's clone) is a clone: the log's texts are immutable and
@@ -517,31 +530,6 @@ class ClashState(State):
         return 1 + self.rng.below(6)
 
 
-class Advances:
-    """A set of advances, and the answers the rules derive from that set alone, each
-    made when first asked (by the module that asks it). One object per set, kept in a
-    table: a player's list of advances changes a few times a game, and the listing and
-    the evaluation asked their tables by a tuple of the list's names, hashed and
-    compared name by name at every call (issue 19; tests/test_clash_speed_tables.py
-    compares the answers with the rules asked afresh)."""
-
-    def __init__(self, have: frozenset[str]) -> None:
-        self.have = have
-        # collect.collect_slots: each terrain's yield
-        self.yields: dict[str, tuple[str, ...]] | None = None
-        # economy.learnable: the advances open to learn, in the groups' order
-        self.open: tuple[str, ...] | None = None
-        # cities.build_options: the buildings allowed, without and with the extra ones
-        self.buildable: tuple[str, ...] | None = None
-        self.buildable_extra: tuple[str, ...] | None = None
-        # status.advance_measures: (a government or not, whole groups)
-        self.measures: tuple[int, int] | None = None
-
-
-_ADVANCES: dict[frozenset[str], Advances] = {}
-NO_ADVANCES: Final = Advances(frozenset())
-
-
 def _owner(u: list[Any]) -> int:
     """A unit's owner, as an int (see the note above city_at)."""
     o: int = u[0]
@@ -551,23 +539,6 @@ def _owner(u: list[Any]) -> int:
 def _hex(u: list[Any]) -> int:
     h: int = u[2]
     return h
-
-
-_K = TypeVar("_K")
-_V = TypeVar("_V")
-
-
-def kept(table: dict[_K, _V], key: _K, make: Callable[[_K], _V], size: int = 4096) -> _V:
-    """``make(key)``, kept in ``table``, which is emptied when it holds ``size`` (as a
-    bounded cache forgets). The rules' tables of answers that depend on their key alone
-    use it instead of ``functools`` caches: compiled, a call through a cache's wrapper is
-    Python's generic call, dearer than the look-up (issue 19)."""
-    found = table.get(key)
-    if found is None:
-        if len(table) >= size:
-            table.clear()
-        found = table[key] = make(key)
-    return found
 
 
 def copy_value(v: Any) -> Any:
