@@ -267,9 +267,11 @@ def _hand_read(s: ClashState, p: int, hand: list[str]) -> tuple[_Cards, bool]:
     seen = s._hands
     if seen is None:
         seen = s._hands = [None] * s.n
-    entry = seen[p]
+    # (a native record: compiled, a tuple read from the list was checked and unpacked item
+    # by item at every read, about 300 instructions a player, issue 19)
+    entry: _HandRead | None = seen[p]
     if entry is not None:
-        cards: tuple[str, ...] = entry[0]
+        cards = entry.cards
         k = len(cards)
         if k == len(hand):
             same = True
@@ -278,12 +280,20 @@ def _hand_read(s: ClashState, p: int, hand: list[str]) -> tuple[_Cards, bool]:
                     same = False
                     break
             if same:
-                found: tuple[_Cards, bool] = entry[1]
-                return found
+                return entry.made
     key = tuple(hand)
     made = kept(_HANDS, key, _hand_of)
-    seen[p] = (key, made)
+    seen[p] = _HandRead(key, made)
     return made
+
+
+class _HandRead:
+    """A player's objective hand as ``_hand_read`` read it: the cards (the hand's own
+    strings, in its order) and what ``_hand_of`` made of them."""
+
+    def __init__(self, cards: tuple[str, ...], made: tuple[_Cards, bool]) -> None:
+        self.cards = cards
+        self.made = made
 
 
 def _hand_of(hand: tuple[str, ...]) -> tuple[_Cards, bool]:

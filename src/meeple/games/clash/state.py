@@ -79,10 +79,10 @@ class ClashState(State):
     # the set holds and opens: Advances); shared by a search's quiet copies (each entry is
     # checked against the state's own list before it is used)
     _adv_sets: list[tuple[list[str], int, Advances] | None] | None = None
-    # evaluate._worths' reading of each player's objective hand: (the cards as read, what
-    # the evaluation made of them); shared by a search's quiet copies like _adv_sets, each
-    # entry checked card by card (by identity) against the state's own hand
-    _hands: list[tuple[tuple[str, ...], Any] | None] | None = None
+    # evaluate._worths' reading of each player's objective hand (evaluate._HandRead: the
+    # cards as read, what the evaluation made of them); shared by a search's quiet copies
+    # like _adv_sets, each entry checked card by card (by identity) against the state's hand
+    _hands: list[Any] | None = None
 
     def __init__(self, n: int = 0, options: dict[str, Any] | None = None,
                  board: Board | None = None, rng: Rng | None = None) -> None:
