@@ -28,6 +28,35 @@ def test_prompts_choices_and_log_come_in_the_language_asked(tmp_path: Path) -> N
         assert replay.json()["log"] == ["игрок 1: на счётчике 1.", "игрок 2: на счётчике 2."]
 
 
+def test_the_prompts_a_view_lists_come_in_the_readers_language(tmp_path: Path) -> None:
+    with server(tmp_path / "db.sqlite") as c:
+        g = create(c, game="cult", players=2, seed=1)
+        for seat in g["seats"]:
+            with c.websocket_connect(f"/api/games/{g['id']}/ws?token={seat['token']}"
+                                     "&lang=ru") as ws:
+                ru = ws.receive_json()
+            en = c.get(f"/api/games/{g['id']}", headers=auth(seat["token"])).json()
+            texts = [(p["text"], q["text"]) for p, q in zip(
+                ru["view"]["pending"], en["view"]["pending"], strict=True)]
+            assert texts and all(r != e for r, e in texts)
+            if ru.get("prompt"):  # the asked seat: the same sentence as its prompt
+                assert ru["prompt"] == [p["text"] for p in ru["view"]["pending"]
+                                        if p["player"] == ru["seat"]]
+
+
+def test_colonies_views_list_the_prompts_in_the_readers_language() -> None:
+    from meeple.core.registry import get_game
+    from meeple.core.text import localize, render
+
+    state = get_game("colonies").new_state(3, 1, {})
+    p = state.current_players()[0]
+    pending = localize(state.view(p), "ru")["pending"]
+    asked = [pr for pr in state.prompts() if pr.player == p]
+    assert [x["text"] for x in pending if x["player"] == p] == \
+        [render(pr.text, "ru") for pr in asked]
+    assert render(asked[0].text, "ru") != render(asked[0].text, "en")
+
+
 def test_an_unknown_language_is_refused_by_name(tmp_path: Path) -> None:
     with server(tmp_path / "db.sqlite") as c:
         g = create(c, game="counter", players=1, options={"limit": 0})

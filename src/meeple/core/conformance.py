@@ -15,6 +15,7 @@ from meeple.core.errors import IllegalActionError
 from meeple.core.game import Game, State
 from meeple.core.record import GameRecord
 from meeple.core.rng import Rng
+from meeple.core.text import localize
 
 
 class ConformanceError(AssertionError):
@@ -69,7 +70,7 @@ def check_views(game: Game, state: State, seed: int, where: str) -> int:
     n = 0
     for p in [*range(state.num_players), None]:
         view = state.view(p)
-        json.dumps(view)
+        json.dumps(localize(view))  # texts are rendered as a reader reads them
         other = game.redeal_hidden(state, p, seed + (p if p is not None else 99))
         if other.view(p) != view:
             _fail(where, f"player {p}'s view changes when hidden information is redealt")

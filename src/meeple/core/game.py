@@ -44,6 +44,12 @@ class Prompt:
     def to_json(self, lang: str = DEFAULT_LANG) -> dict[str, Any]:
         return {"player": self.player, "kind": self.kind, "text": render(self.text, lang)}
 
+    def to_view(self) -> dict[str, Any]:
+        """The prompt as a view holds it: its text still a template, so that each reader
+        reads it in the reader's language (a view is built once for every reader and
+        rendered as it is sent: ``meeple.core.text.localize``)."""
+        return {"player": self.player, "kind": self.kind, "text": self.text}
+
 
 def _slot_setter(name: str) -> Callable[[Prompt, Any], None]:
     setter: Callable[[Prompt, Any], None] = vars(Prompt)[name].__set__

@@ -69,7 +69,7 @@ def view(s: ColoniesState, viewer: int | None, log: bool = True) -> dict[str, An
     pending = []
     for pr in s.prompts():
         if pr.player == viewer:
-            item = pr.to_json()
+            item = pr.to_view()
             item["options"] = [str(a) for a in s.legal_actions(viewer)]
             pending.append(item)
         elif master or s.phase in ("setup", "orders"):

@@ -71,7 +71,7 @@ def views(s: CultState, viewers: Sequence[int | None],
     the same for all (docs/performance.md, session 13). The views share that part: a
     reader must not change them."""
     prompts = s.prompts()
-    pending = [pr.to_json() for pr in prompts]
+    pending = [pr.to_view() for pr in prompts]
     # Every altar's owner in one list: each player's count is then one C-level count.
     altars = [owner for district in s.altars for owner in district]
     players = [_player(s, p, altars) for p in range(s.n)]
