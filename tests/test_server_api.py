@@ -186,6 +186,19 @@ def test_a_websocket_move_sent_as_bytes_is_read_as_utf8_json_and_other_bytes_are
         assert {ws.receive_json()["type"], ws.receive_json()["type"]} == {"ack", "update"}
 
 
+def test_an_update_after_a_seat_joins_shows_who_sits_there(tmp_path: Path) -> None:
+    with _asked_seat_socket(tmp_path) as (c, _, me, v, ws):
+        seat = v["seat"]
+        assert v["seats"][seat]["name"] is None
+        r = c.post("/api/join", json={"token": me, "name": "Ann"})
+        assert r.status_code == 200, r.text
+        ws.send_json({"action": v["legal"][0], "version": v["version"]})
+        update = next(m for m in (ws.receive_json(), ws.receive_json())
+                      if m["type"] == "update")
+        assert update["seats"][seat]["name"] == "Ann" and update["seats"][seat]["joined"]
+        assert [s["seat"] for s in update["seats"]] == [0, 1]
+
+
 def test_a_report_of_a_season_not_yet_played_is_404(tmp_path: Path) -> None:
     with server(tmp_path / "m.db") as c:
         g = create(c, game="colonies", players=2, seed=2)

@@ -86,6 +86,8 @@ class Live:
     # (``legal``): the update lists them, and the next submission is checked against them.
     legal_at: tuple[State, int] | None = None
     legal_lists: dict[int, tuple[list[Action], list[str]]] = field(default_factory=dict)
+    # The seats as readers see them, for the list ``seats`` they were made from.
+    public: tuple[list[dict[str, Any]], list[dict[str, Any]]] | None = None
 
     def __post_init__(self) -> None:
         if self.announced < 0:
@@ -119,6 +121,18 @@ class Live:
             found = (actions, [str(a) for a in actions])
             self.legal_lists[seat] = found
         return found
+
+    def public_seats(self) -> list[dict[str, Any]]:
+        """Who sits where, as every update says it: made once for each list of seats
+        (``reload_seats`` puts a new list), not for every reader at every move.
+        Read-only: every update holds the same list."""
+        made = self.public
+        if made is None or made[0] is not self.seats:
+            made = self.public = (self.seats, [
+                {"seat": x["seat"], "kind": x["kind"], "name": x["name"],
+                 "joined": bool(x["joined"]) or x["kind"] not in HUMAN_KINDS}
+                for x in self.seats])
+        return made[1]
 
     @property
     def game(self) -> Game:
@@ -419,9 +433,7 @@ class Hub:
             "players": live.row["players"], "finished": s.is_terminal(),
             "round": s.round, "waiting": waiting,
             "deadline_at": live.deadline_at if waiting else None,
-            "seats": [{"seat": x["seat"], "kind": x["kind"], "name": x["name"],
-                       "joined": bool(x["joined"]) or x["kind"] not in HUMAN_KINDS}
-                      for x in live.seats],
+            "seats": live.public_seats(),
             "view": view, "log_size": live.log_size(seat),
         }
         if board:
