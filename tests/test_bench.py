@@ -3,6 +3,7 @@ reference game in the same run, a profile of what costs most."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
@@ -47,8 +48,26 @@ def test_bench_engine_against_openspiel_gives_the_reference_and_each_ratio() -> 
     counter, reference = json.loads(out.output)
     assert reference["game"] == "openspiel:python_liars_poker"
     assert reference["actions_per_sec"] > 0
-    assert counter["vs_openspiel"] == round(
-        counter["actions_per_sec"] / reference["actions_per_sec"], 2)
+    turns = counter["vs_openspiel_turns"]
+    assert turns["turns"] == 10 and turns["reference_actions_per_sec"] > 0
+    assert counter["vs_openspiel"] == pytest.approx(
+        turns["actions_per_sec"] / turns["reference_actions_per_sec"], abs=0.01)
+
+
+def test_the_ratio_to_openspiel_is_timed_in_alternating_turns(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from meeple.sim import bench
+
+    order: list[str] = []
+    real_game, real_reference = bench._random_game, bench._openspiel_for
+    monkeypatch.setattr(bench, "_random_game",
+                        lambda *a, **k: order.append("game") or real_game(*a, **k))
+    monkeypatch.setattr(bench, "_openspiel_for",
+                        lambda *a: order.append("reference") or real_reference(*a))
+    out = bench.versus_openspiel("counter", 2, 0.2, turns=4)
+    assert out is not None and out["turns"] == 4
+    switches = [b for a, b in itertools.pairwise(order) if a != b]
+    assert switches.count("reference") == 4 and switches.count("game") == 3
 
 
 def test_bench_profile_names_the_rules_functions_that_cost_most() -> None:

@@ -99,7 +99,8 @@ def bench_engine(
     = 5.0,
     vs_openspiel: Annotated[bool, typer.Option(
         "--vs-openspiel", help="Also time OpenSpiel's python_liars_poker in the same run "
-        "(needs pyspiel) and give each game's speed as a multiple of it.")] = False,
+        "(needs pyspiel) and give each game's speed as a multiple of it, the two timed in "
+        "alternating turns.")] = False,
     as_json: AsJson = False,
     profile: Annotated[int, typer.Option(
         help="Instead of timing: the N costliest functions of random play (cProfile).")] = 0,
@@ -107,7 +108,13 @@ def bench_engine(
 ) -> None:
     """Random self-play speed on one core, with the cost of clone, legal, apply and view."""
     build = _build(compiled)
-    from meeple.sim.bench import ENGINE_GAMES, bench_engine, bench_openspiel, play_for
+    from meeple.sim.bench import (
+        ENGINE_GAMES,
+        bench_engine,
+        bench_openspiel,
+        play_for,
+        versus_openspiel,
+    )
 
     if profile:
         _profile(lambda name, t: play_for(name, players, t), seconds,
@@ -118,11 +125,17 @@ def bench_engine(
     for r in results:
         r["build"] = build
     if vs_openspiel:
+        # Each game against the reference in alternating turns (versus_openspiel): the
+        # ratio, and both speeds in those turns; the reference's line, its speed alone.
         reference = bench_openspiel(seconds)
         if reference is None:
             fail("--vs-openspiel needs pyspiel (pip install open_spiel)")
         for r in results:
-            r["vs_openspiel"] = round(r["actions_per_sec"] / reference["actions_per_sec"], 2)
+            turns = versus_openspiel(r["game"], players, seconds)
+            assert turns is not None
+            r["vs_openspiel"] = turns["ratio"]
+            r["vs_openspiel_turns"] = {k: turns[k] for k in (
+                "turns", "actions_per_sec", "reference_actions_per_sec")}
         results.append(reference)
     _print(results, as_json, ENGINE_KEYS)
 

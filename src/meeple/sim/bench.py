@@ -139,18 +139,19 @@ def bench_search(game_name: str, players: int = 4, seconds: float = 5.0, seed: i
             "legal_at_root": len(state.legal_actions(player)), "chosen": str(action)}
 
 
-@batch_collector()
-def bench_openspiel(seconds: float = 5.0, seed: int = 1,
-                    name: str = "python_liars_poker") -> dict[str, Any] | None:
-    """OpenSpiel's pure-Python reference game in random play on one core (chance outcomes
-    drawn by their probabilities), or None when pyspiel is not installed."""
+def _pyspiel() -> Any:
+    """pyspiel with OpenSpiel's Python games registered, or None when not installed."""
     try:
         import open_spiel.python.games  # noqa: F401  (registers the Python games)
         import pyspiel
     except ImportError:
         return None
-    game = pyspiel.load_game(name)
-    rng = Rng(seed)
+    return pyspiel
+
+
+def _openspiel_for(game: Any, rng: Rng, seconds: float) -> tuple[int, int, float]:
+    """OpenSpiel's random play (chance outcomes drawn by their probabilities) for about
+    ``seconds``: (actions, games, CPU seconds)."""
     actions = games = 0
     t0 = _clock()
     while _clock() - t0 < seconds:
@@ -164,9 +165,52 @@ def bench_openspiel(seconds: float = 5.0, seed: int = 1,
             state.apply_action(action)
             actions += 1
         games += 1
-    elapsed = _clock() - t0
+    return actions, games, _clock() - t0
+
+
+@batch_collector()
+def bench_openspiel(seconds: float = 5.0, seed: int = 1,
+                    name: str = "python_liars_poker") -> dict[str, Any] | None:
+    """OpenSpiel's pure-Python reference game in random play on one core, or None when
+    pyspiel is not installed."""
+    pyspiel = _pyspiel()
+    if pyspiel is None:
+        return None
+    actions, games, elapsed = _openspiel_for(pyspiel.load_game(name), Rng(seed), seconds)
     return {"game": f"openspiel:{name}", "games": games, "actions": actions,
             "actions_per_sec": round(actions / elapsed)}
+
+
+@batch_collector()
+def versus_openspiel(game_name: str, players: int = 4, seconds: float = 5.0, seed: int = 1,
+                     name: str = "python_liars_poker", turns: int = 10
+                     ) -> dict[str, Any] | None:
+    """``game_name``'s random play and OpenSpiel's reference, each ``seconds`` in all, in
+    ``turns`` alternating turns: both then run on the same machine in the same moments.
+    On this shared machine the speed of the same code drifts by half within a minute (the
+    reference read 49k-82k actions/s in one session's runs), and two runs one after the
+    other compared different moments. None when pyspiel is not installed."""
+    pyspiel = _pyspiel()
+    if pyspiel is None:
+        return None
+    reference = pyspiel.load_game(name)
+    game = get_game(game_name)
+    options = {"max_rounds": 60} if "max_rounds" in game.options else {}
+    rng = Rng(seed)
+    own = [0, 0.0]
+    ref = [0, 0.0]
+    g = 0
+    for _ in range(turns):
+        spent = 0.0
+        while spent < seconds / turns:
+            n, dt, _ = _random_game(game_name, players, seed + g, options)
+            own[0], own[1], spent, g = own[0] + n, own[1] + dt, spent + dt, g + 1
+        n, _, dt = _openspiel_for(reference, rng, seconds / turns)
+        ref[0], ref[1] = ref[0] + n, ref[1] + dt
+    own_speed, ref_speed = own[0] / own[1], ref[0] / ref[1]
+    return {"game": game_name, "reference": f"openspiel:{name}", "turns": turns,
+            "actions_per_sec": round(own_speed), "reference_actions_per_sec": round(ref_speed),
+            "ratio": round(own_speed / ref_speed, 2)}
 
 
 def _weighted(rng: Rng, outcomes: tuple[int, ...], probs: tuple[float, ...]) -> int:
