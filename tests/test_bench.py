@@ -60,10 +60,17 @@ def test_the_ratio_to_openspiel_is_timed_in_alternating_turns(
 
     order: list[str] = []
     real_game, real_reference = bench._random_game, bench._openspiel_for
-    monkeypatch.setattr(bench, "_random_game",
-                        lambda *a, **k: order.append("game") or real_game(*a, **k))
-    monkeypatch.setattr(bench, "_openspiel_for",
-                        lambda *a: order.append("reference") or real_reference(*a))
+
+    def game(*args: Any, **kwargs: Any) -> Any:
+        order.append("game")
+        return real_game(*args, **kwargs)
+
+    def reference(*args: Any) -> Any:
+        order.append("reference")
+        return real_reference(*args)
+
+    monkeypatch.setattr(bench, "_random_game", game)
+    monkeypatch.setattr(bench, "_openspiel_for", reference)
     out = bench.versus_openspiel("counter", 2, 0.2, turns=4)
     assert out is not None and out["turns"] == 4
     switches = [b for a, b in itertools.pairwise(order) if a != b]
