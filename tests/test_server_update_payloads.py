@@ -1,7 +1,8 @@
 """A WebSocket update says the same after the server stopped building each seat's whole log
 for it (issue 19, session 9): for a seeded Cult game, every update of every reader (each
 seat, the spectator, a Russian reader) hashes to what the server sent before the change
-(``tests/golden/server_cult_updates.json``, recorded from the code before it), and the
+(``tests/golden/server_cult_updates.json``, recorded from the code before it; the Russian
+reader's again in session 17, when its view's prompts came in Russian), and the
 views without the log are the views with it, less the log, in every game."""
 
 from __future__ import annotations
