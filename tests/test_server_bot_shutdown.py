@@ -9,7 +9,8 @@ import asyncio
 from typing import Any
 
 from meeple.core.registry import get_game
-from meeple.server.hub import Hub, Live
+from meeple.server.hub import Hub
+from meeple.server.live import Live
 
 
 class _Thinking:

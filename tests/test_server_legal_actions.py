@@ -17,7 +17,8 @@ from meeple.core.registry import get_game
 from meeple.core.rng import Rng
 from meeple.games.counter.state import CounterState
 from meeple.server.errors import Illegal
-from meeple.server.hub import Live, _applied
+from meeple.server.hub import _applied
+from meeple.server.live import Live
 from tests.server_helpers import auth, create, server
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from meeple.core.rng import Rng
-from meeple.server.hub import Hub, Live
+from meeple.server.hub import Hub
+from meeple.server.live import Live
 from tests.server_helpers import auth, create, server
 
 

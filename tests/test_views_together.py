@@ -22,10 +22,14 @@ def test_views_built_together_are_the_views_built_alone(game: str) -> None:
             s = play_random(g.new_state(players, seed, {}), steps, seed)
             readers: list[int | None] = [None, *range(players)]
             together = s.views_without_log(readers)
-            assert list(together) == readers
+            # the asked seats' options as the server lists them for the update's choices
+            listed = s.views_without_log(readers, options={
+                p: [str(a) for a in s.legal_actions(p)] for p in s.current_players()})
+            assert list(together) == list(listed) == readers
             for r in readers:
                 alone = localized_json(s.view_without_log(r), "en")
                 assert localized_json(together[r], "en") == alone, (game, seed, steps, r)
+                assert localized_json(listed[r], "en") == alone, (game, seed, steps, r)
 
 
 def test_a_cult_seat_sees_its_own_hand_and_choices_only_in_its_own_view() -> None:

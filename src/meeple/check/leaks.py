@@ -12,7 +12,8 @@ from typing import Any
 from meeple.check.common import Outcome, every_game
 from meeple.core.registry import get_game
 from meeple.core.rng import Rng
-from meeple.server.hub import Hub, Live
+from meeple.server.hub import Hub
+from meeple.server.live import Live
 
 SETUPS: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "cult": [(2, {}), (3, {}), (4, {}), (5, {})],

@@ -240,11 +240,14 @@ class State(ABC):
         view.pop("log", None)
         return view
 
-    def views_without_log(self, players: Sequence[int | None]
+    def views_without_log(self, players: Sequence[int | None],
+                          options: Mapping[int, list[str]] | None = None
                           ) -> dict[int | None, dict[str, Any]]:
         """:meth:`view_without_log` of each of ``players`` (the server's update to every
         reader after a move). A game whose views share a public part overrides this to
-        build it once; the views may then share objects, which no reader may change."""
+        build it once; the views may then share objects, which no reader may change.
+        ``options``: an asked player's legal actions as text, when the caller listed them
+        for this state already (a view that lists them need not list them again)."""
         return {p: self.view_without_log(p) for p in players}
 
     @abstractmethod

@@ -17,8 +17,9 @@ from meeple.core.record import GameRecord, RecordedAction
 from meeple.core.text import localized_json
 from meeple.server import lobby
 from meeple.server.errors import ApiError, Forbidden, NotFound
-from meeple.server.hub import Hub, Subscriber
+from meeple.server.hub import Hub
 from meeple.server.limits import Bucket
+from meeple.server.live import Subscriber
 from meeple.server.schemas import Claim, CreateGame, ImportGame, Join, Submit
 from meeple.server.store import Credential
 

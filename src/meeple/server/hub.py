@@ -14,16 +14,16 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from meeple.core.actions import Action
 from meeple.core.errors import ActionParseError, IllegalActionError, MeepleError
-from meeple.core.game import Game, State
+from meeple.core.game import State
 from meeple.core.log import Event, Log
 from meeple.core.text import DEFAULT_LANG, escaped, localize, localized_json, render
 from meeple.server.bots import BotRunner
 from meeple.server.errors import ApiError, BadRequest, Conflict, Illegal, Restarting
+from meeple.server.live import Live
 from meeple.server.mail import game_notices
 from meeple.server.metrics import Metrics
 from meeple.server.ratings import apply_pending, final_result
@@ -32,7 +32,6 @@ from meeple.server.writer import Writer
 from meeple.sim.match import bot_seed
 
 log = logging.getLogger("meeple.server")
-HUMAN_KINDS = ("human", "master")
 
 
 def bot_state(state: State) -> Any:
@@ -43,107 +42,6 @@ def bot_state(state: State) -> Any:
     bare = state.clone()
     bare.log = Log()
     return bare.to_json()
-
-
-class Subscriber:
-    """One WebSocket: the seat it may see (None: the public view) and its mailbox. A slow
-    reader loses old updates, never the newest: each update is a whole view. A message
-    is a dict, or an update already encoded (text): readers with the same key share it."""
-
-    def __init__(self, seat: int | None, role: str = "seat", board: bool = False,
-                 lang: str = DEFAULT_LANG) -> None:
-        self.seat = seat
-        self.role = role
-        self.board = board  # also the board as text (clients that draw it need not)
-        self.lang = lang  # the language of its prompts, choices and result
-        self.queue: asyncio.Queue[dict[str, Any] | str] = asyncio.Queue(maxsize=32)
-
-    def put(self, message: dict[str, Any] | str) -> None:
-        if self.queue.full():
-            self.queue.get_nowait()
-        self.queue.put_nowait(message)
-
-
-@dataclass
-class Live:
-    id: str
-    row: dict[str, Any]
-    seats: list[dict[str, Any]]
-    state: State
-    version: int
-    deadline_at: float | None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    subscribers: set[Subscriber] = field(default_factory=set)
-    thinking: set[int] = field(default_factory=set)
-    used: float = field(default_factory=time.monotonic)  # when last asked for
-    # Per seat: (events looked at, how many of them the seat may see), so that counting a
-    # seat's log lines after a move looks only at the new events.
-    log_counts: dict[int | None, tuple[int, int]] = field(default_factory=dict)
-    # How many log events the subscribers had been told of by the last update: the next
-    # update carries the lines after it (``log_tail``), so a client need not ask for them.
-    announced: int = -1
-    # The asked seats' legal actions and their texts, for one state object at one version
-    # (``legal``): the update lists them, and the next submission is checked against them.
-    legal_at: tuple[State, int] | None = None
-    legal_lists: dict[int, tuple[list[Action], list[str]]] = field(default_factory=dict)
-    # The seats as readers see them, for the list ``seats`` they were made from.
-    public: tuple[list[dict[str, Any]], list[dict[str, Any]]] | None = None
-
-    def __post_init__(self) -> None:
-        if self.announced < 0:
-            self.announced = len(self.state.log)
-
-    def log_size(self, seat: int | None) -> int:
-        seen, count = self.log_counts.get(seat, (0, 0))
-        log = self.state.log
-        if seen > len(log):  # a different history (never expected): count again
-            seen, count = 0, 0
-        count += sum(1 for e in log.events_from(seen) if e.visible_to(seat))
-        self.log_counts[seat] = (len(log), count)
-        return count
-
-    def legal(self, seat: int) -> tuple[list[Action], list[str]]:
-        """``seat``'s legal actions now and their texts, listed once per state: the
-        update's ``legal`` and ``choices`` and the check of the next submission share
-        them (each listed them anew: three times a Cult move with the view's own). Kept
-        for the state object and the version they were listed at, so that a list is never
-        served for another state, nor for this one once a move (``catch_up`` applies
-        moves to the same object) has changed it. Read-only: callers copy what they give
-        away."""
-        state = self.state
-        at = self.legal_at
-        if at is None or at[0] is not state or at[1] != self.version:
-            self.legal_at = (state, self.version)
-            self.legal_lists = {}
-        found = self.legal_lists.get(seat)
-        if found is None:
-            actions = state.legal_actions(seat)
-            found = (actions, [str(a) for a in actions])
-            self.legal_lists[seat] = found
-        return found
-
-    def public_seats(self) -> list[dict[str, Any]]:
-        """Who sits where, as every update says it: made once for each list of seats
-        (``reload_seats`` puts a new list), not for every reader at every move.
-        Read-only: every update holds the same list."""
-        made = self.public
-        if made is None or made[0] is not self.seats:
-            made = self.public = (self.seats, [
-                {"seat": x["seat"], "kind": x["kind"], "name": x["name"],
-                 "joined": bool(x["joined"]) or x["kind"] not in HUMAN_KINDS}
-                for x in self.seats])
-        return made[1]
-
-    @property
-    def game(self) -> Game:
-        return self.state.game
-
-    @property
-    def settings(self) -> dict[str, Any]:
-        return dict(self.row["settings"])
-
-    def is_human(self, seat: int) -> bool:
-        return str(self.seats[seat]["kind"]) in HUMAN_KINDS
 
 
 def parse_action(action: str | dict[str, Any] | Action) -> Action:
@@ -388,8 +286,12 @@ class Hub:
         start, live.announced = live.announced, len(live.state.log)
         readers = list(live.subscribers)
         # Every reader's view built in one call: a game builds the part all see once.
-        seen_by = live.state.views_without_log(
-            list(dict.fromkeys(r.seat for r in readers))) if readers else {}
+        seats = list(dict.fromkeys(r.seat for r in readers))
+        asked = set(live.state.current_players())
+        # The asked readers' legal actions, listed once for the view and the update's choices.
+        seen_by = live.state.views_without_log(seats, options={
+            p: live.legal(p)[1] for p in seats if p is not None and p in asked
+        }) if readers else {}
         for sub in readers:
             key = (sub.seat, sub.role, sub.board, sub.lang)
             if key not in views:

@@ -20,7 +20,8 @@ from meeple.core.registry import get_game
 from meeple.server import accounts
 from meeple.server.accounts import acting
 from meeple.server.errors import BadRequest, Forbidden, NotFound, Unauthorized
-from meeple.server.hub import HUMAN_KINDS, Hub
+from meeple.server.hub import Hub
+from meeple.server.live import HUMAN_KINDS
 from meeple.server.schemas import Claim, CreateGame, ImportGame, Join, SeatSpec, Settings
 from meeple.server.store import Credential
 

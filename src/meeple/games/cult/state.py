@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from meeple.core.actions import Action
@@ -178,11 +178,12 @@ class CultState(State):
 
         return view(self, player, log=False)
 
-    def views_without_log(self, players: Sequence[int | None]
+    def views_without_log(self, players: Sequence[int | None],
+                          options: Mapping[int, list[str]] | None = None
                           ) -> dict[int | None, dict[str, Any]]:
         from meeple.games.cult.view import views
 
-        return views(self, players)
+        return views(self, players, options=options)
 
     def describe(self, player: int, action: Action) -> Text | str:
         from meeple.games.cult.choices import describe

@@ -3,7 +3,7 @@ their own hand, and only the sizes of other hands and of the decks. Bots get thi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from meeple.games.cult import board as B
@@ -64,8 +64,9 @@ def view(s: CultState, viewer: int | None, log: bool = True) -> dict[str, Any]:
     return views(s, [viewer], log)[viewer]
 
 
-def views(s: CultState, viewers: Sequence[int | None],
-          log: bool = False) -> dict[int | None, dict[str, Any]]:
+def views(s: CultState, viewers: Sequence[int | None], log: bool = False,
+          options: Mapping[int, list[str]] | None = None
+          ) -> dict[int | None, dict[str, Any]]:
     """``view`` of each of ``viewers``, the public part built once: the server builds a
     view for every seat after every move, and all but a seat's own hand and choices is
     the same for all (docs/performance.md, session 13). The views share that part: a
@@ -115,8 +116,10 @@ def views(s: CultState, viewers: Sequence[int | None],
                                             for c in sorted(s.players[viewer].hand)]}
         asked = pending
         if viewer is not None and any(pr.player == viewer for pr in prompts):
-            asked = [{**item, "options": [str(a) for a in s.legal_actions(viewer)]}
-                     if pr.player == viewer else item
+            given = options.get(viewer) if options is not None else None
+            listed = given[:] if given is not None else [
+                str(a) for a in s.legal_actions(viewer)]
+            asked = [{**item, "options": listed} if pr.player == viewer else item
                      for pr, item in zip(prompts, pending, strict=True)]
         one: dict[str, Any] = {
             "game": "cult",
