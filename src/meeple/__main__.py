@@ -2,4 +2,5 @@
 
 from meeple.cli.main import app
 
-app(prog_name="meeple")
+if __name__ == "__main__":  # not when a spawned process (the writer) imports it
+    app(prog_name="meeple")

@@ -57,6 +57,10 @@ def serve(
     malloc_arenas: Annotated[int, typer.Option(
         min=0, help="Heaps the C library keeps for the server's threads (glibc; 0: its "
                     "own limit, eight per core).")] = 1,
+    writer: Annotated[str, typer.Option(
+        help="Where moves are committed: process (a process of its own, on another core; "
+             "an in-memory database stays in the server) or thread (a thread of the "
+             "server).")] = "process",
     drain_seconds: Annotated[float, typer.Option(
         min=0, help="On SIGTERM: how long the server says it is not ready and refuses "
                     "moves (telling clients to come back) before it closes.")] = 1.0,
@@ -75,6 +79,8 @@ def serve(
 
     if log_format not in ("plain", "json"):
         raise typer.BadParameter(f"{log_format!r}: plain or json", param_hint="--log-format")
+    if writer not in ("process", "thread"):
+        raise typer.BadParameter(f"{writer!r}: process or thread", param_hint="--writer")
     url = db or os.environ.get("MEEPLE_DATABASE_URL") or default_url()
     redis = redis or os.environ.get("MEEPLE_REDIS_URL") or None
     if redis:
@@ -95,6 +101,7 @@ def serve(
                     shared=shared, rate=rate, burst=2 * rate, ws_rate=ws_rate,
                     ws_burst=2 * ws_rate, smtp_url=smtp, max_live_games=max_live_games,
                     idle_seconds=idle_seconds, finished_seconds=finished_seconds,
+                    writer_process=writer == "process",
                     public_url=public_url or f"http://{host}:{port}")
     typer.echo(f"meeple server on http://{host}:{port} (database {_safe(url)})")
     # Each update is a small JSON view: compressing it costs more CPU than it saves.

@@ -52,6 +52,8 @@ class Config:
     ws_rate: float = 20.0  # WebSocket messages per second per connection
     ws_burst: float = 40.0
     db_timeout: float = 10.0  # seconds to wait for a database locked by someone else
+    # Commits in a process of their own (meeple.server.writer), not a thread of the server.
+    writer_process: bool = False
     max_live_games: int = 10_000  # games held in memory at most (the rest are rebuilt)
     idle_seconds: float = 600.0  # an unfinished game nobody touched leaves memory after this
     finished_seconds: float = 5.0  # a finished game leaves memory this long after its use
@@ -96,7 +98,8 @@ def create_app(config: Config) -> FastAPI:
         hub = Hub(store, bots, config.snapshot_every,
                   shared=config.shared or config.redis_url is not None, metrics=metrics,
                   max_games=config.max_live_games, idle_seconds=config.idle_seconds,
-                  finished_seconds=config.finished_seconds)
+                  finished_seconds=config.finished_seconds,
+                  writer_process=config.writer_process)
         metrics.read("meeple_live_games", "Games held in memory", lambda: len(hub.games))
         metrics.read("meeple_outbox_backlog", "Notices not yet delivered", store.outbox_backlog)
         app.state.hub = hub

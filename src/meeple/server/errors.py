@@ -48,3 +48,8 @@ class Illegal(ApiError):
 class Restarting(ApiError):
     status = 503
     code = "restarting"
+
+
+class StorageUnavailable(ApiError):
+    status = 503
+    code = "storage_unavailable"

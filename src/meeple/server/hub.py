@@ -59,7 +59,7 @@ class Hub:
     def __init__(self, store: Store, bots: BotRunner, snapshot_every: int = 50,
                  shared: bool = False, metrics: Metrics | None = None,
                  max_games: int = 10_000, idle_seconds: float = 600.0,
-                 finished_seconds: float = 5.0) -> None:
+                 finished_seconds: float = 5.0, writer_process: bool = False) -> None:
         self.store = store
         self.metrics = metrics or Metrics()
         # Games leave memory when idle (finished ones soon) and beyond ``max_games``; the
@@ -70,7 +70,7 @@ class Hub:
         self.max_games = max_games
         self.idle_seconds = idle_seconds
         self.finished_seconds = finished_seconds
-        self.writer = Writer(store)
+        self.writer = Writer(store, process=writer_process)
         self.bots = bots
         self.snapshot_every = snapshot_every
         # Several server processes share the database: catch up before each submission.
@@ -85,6 +85,7 @@ class Hub:
     async def start(self) -> None:
         """Load every unfinished game so that its bots and deadlines run again, and rate
         games that ended just before a crash."""
+        await self.writer.start()
         await self.rate()
         for gid in await asyncio.to_thread(self.store.unfinished):
             try:

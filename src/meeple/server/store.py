@@ -73,6 +73,7 @@ class Store:
         if migrate:
             db.migrate(url)
         self.url = url
+        self.timeout = timeout
         self.engine: Engine = db.make_engine(url, timeout)
 
     def close(self) -> None:

@@ -1,0 +1,120 @@
+"""Moves committed by a writer process (``meeple serve``'s default) are committed exactly as
+by the server's own thread: the same refusals come back, a dead writer refuses the moves
+it may not have committed and is replaced, and it never outlives its server."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from meeple.server.errors import StorageUnavailable
+from meeple.server.process import ServerProcess
+from meeple.server.store import Append, Appended, DuplicateKey, StaleVersion, Store
+from meeple.server.writer import Writer
+
+
+def _store(tmp_path: Path) -> Store:
+    store = Store(f"sqlite:///{tmp_path / 'w.db'}")
+    store.create_game({"id": "g", "game": "counter", "players": 1, "seed": 1,
+                       "options": {}, "settings": {}, "owner_hash": "o",
+                       "spectator_hash": "s", "version": 0, "finished": False,
+                       "deadline_at": None},
+                      [{"seat": 0, "kind": "human", "name": None, "secret_hash": "x",
+                        "joined": True, "webhook": None}])
+    return store
+
+
+def _move(seq: int, key: str | None = None) -> Append:
+    return Append("g", Appended(seq, 0, "inc", "seat", key), False, None, None, [])
+
+
+def test_a_writer_process_commits_and_refuses_as_the_thread_does(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+
+    async def run() -> None:
+        writer = Writer(store, process=True)
+        await writer.start()
+        try:
+            await asyncio.gather(writer.append(_move(1, "a")), writer.append(_move(2)))
+            with pytest.raises(StaleVersion):
+                await writer.append(_move(2))  # version 2 is taken
+            with pytest.raises(DuplicateKey):
+                await writer.append(_move(3, "a"))  # key "a" was used by move 1
+        finally:
+            await writer.close()
+
+    asyncio.run(run())
+    assert [(a.seq, a.idem_key) for a in store.actions_after("g", 0)] == [(1, "a"), (2, None)]
+    assert store.game("g")["version"] == 2  # type: ignore[index]
+
+
+def test_a_dead_writer_process_refuses_the_batch_and_is_replaced(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+
+    async def run() -> None:
+        writer = Writer(store, process=True)
+        await writer.start()
+        try:
+            await writer.append(_move(1))
+            assert writer.pool is not None
+            for pid in list(writer.pool._processes):  # the one worker
+                os.kill(pid, signal.SIGKILL)
+            with pytest.raises(StorageUnavailable, match="writer stopped"):
+                await writer.append(_move(2))
+            await writer.append(_move(2))  # a new process takes it
+        finally:
+            await writer.close()
+
+    asyncio.run(run())
+    assert [a.seq for a in store.actions_after("g", 0)] == [1, 2]
+
+
+def test_an_in_memory_database_is_committed_by_the_servers_own_thread() -> None:
+    for url in ("sqlite://", "sqlite:///:memory:", "sqlite:///file:m?mode=memory&uri=true"):
+        store = Store.__new__(Store)
+        store.url = url
+        assert not Writer(store, process=True).process, url
+    store = Store.__new__(Store)
+    store.url = "sqlite:////var/lib/meeple/meeple.db"
+    assert Writer(store, process=True).process
+
+
+def test_the_writer_process_ends_when_its_server_is_killed(tmp_path: Path) -> None:
+    server = ServerProcess(f"sqlite:///{tmp_path / 's.db'}", "--bot-workers", "0")
+    server.start()
+    try:
+        assert server.proc is not None
+        children = _children(server.proc.pid)
+        assert len(children) >= 1, "the server started no writer process"
+    finally:
+        server.kill()
+    end = time.time() + 10
+    while time.time() < end and any(_alive(pid) for pid in children):
+        time.sleep(0.1)
+    assert not any(_alive(pid) for pid in children), "a writer outlived its server"
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
