@@ -230,16 +230,24 @@ async def _drive(base: str, game: str, games: int, clients: int, seconds: float,
                                          seat, Rng(seed * 1000 + i * 16 + seat), totals))
              for i, load in enumerate(loads) for seat, t in enumerate(tokens[i])]
     waiting = asyncio.ensure_future(totals.all_connected.wait())
-    await asyncio.wait([waiting, *tasks], timeout=CONNECT_SECONDS,
-                       return_when=asyncio.FIRST_COMPLETED)
+    pending: set[asyncio.Future[Any]] = {waiting, *tasks}
+    deadline = time.perf_counter() + CONNECT_SECONDS
+    failed: list[BaseException] = []
+    # Until every client has its first view; a client that fails meanwhile ends the run
+    # (one whose game ended is not a failure).
+    while not totals.all_connected.is_set() and not failed:
+        done, pending = await asyncio.wait(pending, timeout=deadline - time.perf_counter(),
+                                           return_when=asyncio.FIRST_COMPLETED)
+        if not done:
+            break
+        failed = [e for t in done if not t.cancelled() and (e := t.exception()) is not None]
     if not totals.all_connected.is_set():
         waiting.cancel()
         for task in tasks:
             task.cancel()
-        failed = [t.exception() for t in tasks if t.done() and not t.cancelled()]
         raise ConnectionError(f"{totals.connected} of {totals.clients} clients had their "
                               f"first view after {CONNECT_SECONDS:.0f} s"
-                              + (f": {failed[0]!r}" if failed and failed[0] else ""))
+                              + (f": {failed[0]!r}" if failed else ""))
     start = totals.window_start = time.perf_counter()
     totals.connect_seconds = start - connecting
     before = sum(len(x.acked) for x in loads)
