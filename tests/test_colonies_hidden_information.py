@@ -1,13 +1,13 @@
 """Colonies keeps each player's orders, ravens, resources and goal to that player (and
 the Master) until the report says otherwise."""
 
-import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meeple.core.conformance import play_random
 from meeple.core.errors import IllegalActionError
+from meeple.core.text import localized_json
 from meeple.games.colonies import ColoniesGame, ColoniesState
 
 GAME = ColoniesGame()
@@ -44,10 +44,10 @@ def test_drafted_orders_and_ravens_are_seen_by_their_author_and_the_master_only(
     s.apply(0, 'raven 2 "the secret word is heron"')
     for viewer in (1, 2, None):
         view = s.view(viewer)
-        assert "heron" not in json.dumps(view)
+        assert "heron" not in localized_json(view)
         assert "orders" not in view["players"][0] and "ravens" not in view["players"][0]
-    assert "heron" in json.dumps(s.view(0))
-    assert "heron" in json.dumps(s.view(3))  # the Master
+    assert "heron" in localized_json(s.view(0))
+    assert "heron" in localized_json(s.view(3))  # the Master
     mine = s.view(0)["players"]
     assert "gold" in mine[0] and "gold" not in mine[1]
 

@@ -18,6 +18,7 @@ from meeple.core.actions import Action
 from meeple.core.conformance import play_random
 from meeple.core.errors import IllegalActionError
 from meeple.core.record import GameRecord
+from meeple.core.text import localized_json
 from meeple.games.colonies import ColoniesGame, ColoniesState
 from meeple.games.colonies.saves import state_from_json
 from meeple.games.colonies.sheets import REQUIRED, SPEC, opening_post, parse_post
@@ -137,12 +138,12 @@ def test_another_seat_and_the_opening_post_never_show_a_private_goal() -> None:
     _write(s, 1, YSOLDE[:3], submit=False)  # a draft: private to its author
     s.apply(3, "sheet approve 0")
     for viewer in (1, 2, None):
-        seen = json.dumps(s.view(viewer), ensure_ascii=False)
+        seen = localized_json(s.view(viewer))
         assert SECRET not in seen
         assert ("Mother Ysolde" in seen) == (viewer == 1)
         assert s.view(viewer)["players"][0]["sheet"]["name"] == "Don Alvaro de Soto"
-    assert SECRET in json.dumps(s.view(0)) and SECRET in json.dumps(s.view(3))
-    assert "Mother Ysolde" in json.dumps(s.view(1), ensure_ascii=False)
+    assert SECRET in localized_json(s.view(0)) and SECRET in localized_json(s.view(3))
+    assert "Mother Ysolde" in localized_json(s.view(1))
     for fmt in ("md", "bbcode"):
         for lang in ("en", "ru"):
             post = opening_post(s, fmt, lang)
@@ -162,7 +163,7 @@ def test_the_masters_comment_on_a_returned_sheet_reaches_its_player_only() -> No
     _write(s, 1, YSOLDE)
     s.apply(3, 'sheet return 1 "The abbey needs a name"')
     for viewer in (0, 2, None):
-        assert "The abbey needs a name" not in json.dumps(s.view(viewer), ensure_ascii=False)
+        assert "The abbey needs a name" not in localized_json(s.view(viewer))
         assert s.view(viewer)["players"][1]["sheet"] == {"status": "returned"}
     assert s.view(1)["players"][1]["sheet"]["note"] == "The abbey needs a name"
     assert "The abbey needs a name" in " ".join(e.text for e in s.log.visible(1))

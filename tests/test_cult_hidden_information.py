@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meeple.core.conformance import play_random
+from meeple.core.text import localized_json
 from meeple.games.cult import CultGame, CultState
 from meeple.games.cult.model import card_token
 
@@ -65,7 +66,7 @@ def test_own_hand_visible_other_hands_only_counted(seed: int, steps: int) -> Non
 @given(st.integers(0, 10_000), st.integers(0, 400))
 def test_view_carries_no_rng_state_and_no_deck_order(seed: int, steps: int) -> None:
     s = _play(seed, steps, 4)
-    text = json.dumps(s.view(1))
+    text = localized_json(s.view(1))
     assert str(s.rng.state) not in text
     assert "deck_order" not in text
     hidden_top = s.miracles[: len(s.miracles) - s.known[0]]
