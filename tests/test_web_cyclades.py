@@ -130,7 +130,11 @@ def test_a_russian_player_on_a_phone_plays_cyclades_by_tapping(browser: Any,  # 
     _wait_turn(page)
     board = page.inner_text("#board")
     assert "Наксос" in board or "Парос" in board, board
-    assert page.locator("#board svg").bounding_box()["width"] >= 360
+    # (waited for: the board is drawn again when a bot's move comes, and for that instant
+    # it has no box)
+    page.wait_for_function("() => { const s = document.querySelector('#board svg');"
+                           " return s !== null && s.getBoundingClientRect().width >= 360; }",
+                           timeout=10_000)
     # Every word on the map is at least 11 px tall on the phone.
     small = page.evaluate(
         "() => [...document.querySelectorAll('#board svg text')].filter(e => e.textContent.trim()"
