@@ -84,6 +84,8 @@ class Writer:
             # transaction committed is unknown to it, so the moves are refused; a retry
             # with the same idempotency key is answered as a duplicate if it did.
             log.error("the writer process stopped; starting another")
+            if self.pool is not None:
+                self.pool.shutdown(wait=False)
             self.pool = None
             raise StorageUnavailable("the database writer stopped; nothing is known to be "
                                      "changed: send the move again") from None
