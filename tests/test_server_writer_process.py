@@ -5,9 +5,11 @@ it may not have committed and is replaced, and it never outlives its server."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -33,20 +35,26 @@ def _move(seq: int, key: str | None = None) -> Append:
     return Append("g", Appended(seq, 0, "inc", "seat", key), False, None, None, [])
 
 
+@contextlib.asynccontextmanager
+async def _writer_process(store: Store) -> AsyncIterator[Writer]:
+    writer = Writer(store, process=True)
+    await writer.start()
+    try:
+        yield writer
+    finally:
+        await writer.close()
+
+
 def test_a_writer_process_commits_and_refuses_as_the_thread_does(tmp_path: Path) -> None:
     store = _store(tmp_path)
 
     async def run() -> None:
-        writer = Writer(store, process=True)
-        await writer.start()
-        try:
+        async with _writer_process(store) as writer:
             await asyncio.gather(writer.append(_move(1, "a")), writer.append(_move(2)))
             with pytest.raises(StaleVersion):
                 await writer.append(_move(2))  # version 2 is taken
             with pytest.raises(DuplicateKey):
                 await writer.append(_move(3, "a"))  # key "a" was used by move 1
-        finally:
-            await writer.close()
 
     asyncio.run(run())
     assert [(a.seq, a.idem_key) for a in store.actions_after("g", 0)] == [(1, "a"), (2, None)]
@@ -57,9 +65,7 @@ def test_a_dead_writer_process_refuses_the_batch_and_is_replaced(tmp_path: Path)
     store = _store(tmp_path)
 
     async def run() -> None:
-        writer = Writer(store, process=True)
-        await writer.start()
-        try:
+        async with _writer_process(store) as writer:
             await writer.append(_move(1))
             assert writer.pool is not None
             for pid in list(writer.pool._processes):  # the one worker
@@ -67,8 +73,6 @@ def test_a_dead_writer_process_refuses_the_batch_and_is_replaced(tmp_path: Path)
             with pytest.raises(StorageUnavailable, match="writer stopped"):
                 await writer.append(_move(2))
             await writer.append(_move(2))  # a new process takes it
-        finally:
-            await writer.close()
 
     asyncio.run(run())
     assert [a.seq for a in store.actions_after("g", 0)] == [1, 2]
