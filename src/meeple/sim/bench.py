@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from meeple.core.game import State
+from meeple.core.game import Game, State
 from meeple.core.registry import get_game
 from meeple.core.rng import Rng
 from meeple.sim.collector import batch_collector
@@ -22,6 +22,12 @@ SEARCH_GAMES = ("cult", "cyclades", "clash", "colonies")
 # Every timing is this process's CPU time: on a shared machine, wall time also counts the
 # turns of other processes (the same code read 2-7x slower under load by the wall clock).
 _clock = time.process_time
+
+
+def _random_play_options(game: Game) -> dict[str, Any]:
+    """The options every timing of random play uses: a limit of 60 rounds where the game
+    has one."""
+    return {"max_rounds": 60} if "max_rounds" in game.options else {}
 
 
 def _random_game(game_name: str, players: int, seed: int, options: dict[str, Any],
@@ -46,7 +52,7 @@ def play_for(game_name: str, players: int = 4, seconds: float = 5.0, seed: int =
     """Random games as the engine benchmark plays them, for about ``seconds``: the actions
     taken (what a profile of random play runs)."""
     game = get_game(game_name)
-    options = {"max_rounds": 60} if "max_rounds" in game.options else {}
+    options = _random_play_options(game)
     actions, spent, g = 0, 0.0, 0
     while spent < seconds:
         n, dt, _ = _random_game(game_name, players, seed + g, options)
@@ -60,7 +66,7 @@ def bench_engine(game_name: str, players: int = 4, seconds: float = 5.0,
     """Random self-play on one core for about ``seconds``; then clone and legal timings
     over positions sampled from those games (mid-game: past the first tenth)."""
     game = get_game(game_name)
-    options = {"max_rounds": 60} if "max_rounds" in game.options else {}
+    options = _random_play_options(game)
     total_actions, total_time, game_ms = 0, 0.0, []
     samples: list[State] = []
     g = 0
@@ -195,7 +201,7 @@ def versus_openspiel(game_name: str, players: int = 4, seconds: float = 5.0, see
         return None
     reference = pyspiel.load_game(name)
     game = get_game(game_name)
-    options = {"max_rounds": 60} if "max_rounds" in game.options else {}
+    options = _random_play_options(game)
     rng = Rng(seed)
     own = [0, 0.0]
     ref = [0, 0.0]
