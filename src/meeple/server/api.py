@@ -285,7 +285,7 @@ def _text_of(message: Any) -> str | None:
 
 async def _send(ws: WebSocket, sub: Subscriber) -> None:
     while True:
-        message = await sub.queue.get()
+        message = await sub.get()
         if isinstance(message, str):  # an update, encoded once for every reader like us
             await ws.send_text(message)
         else:

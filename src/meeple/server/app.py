@@ -34,8 +34,12 @@ log = logging.getLogger("meeple.server")
 # die at once: with Python's setting the collector scanned the young objects every 700
 # allocations and the whole heap, every game and module, several times in ten seconds of
 # the Cult benchmark, 100-240 ms each — about a fifth of the server's CPU and its longest
-# pauses. It frees only what nothing can reach: no update, ack or stored move changes.
-SERVER_GC_THRESHOLD = (10_000, 10, 10)
+# pauses. At 10,000 the young scans still took 10 ms each, 40-50 of them and 4 middle ones
+# (30-60 ms) in ten seconds of that load, 5-6% of the server's time: the young objects are
+# mostly the games' current states (60 lists each in Cult), alive when scanned whatever the
+# threshold. At 50,000: 10-11 young scans of 20-31 ms, 2% (docs/performance.md, session
+# 18). It frees only what nothing can reach: no update, ack or stored move changes.
+SERVER_GC_THRESHOLD = (50_000, 10, 10)
 
 
 @dataclass
