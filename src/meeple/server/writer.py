@@ -7,7 +7,12 @@ The transactions run in a thread of the server, or (``process=True``, what ``mee
 serve`` does with a database on disk) in a process of their own. In a thread, the
 database library's Python work takes turns with the event loop for the interpreter lock:
 a batch that needs 2-3 ms of CPU took 13-15 ms, and the moves waiting on it with it
-(docs/performance.md, session 17). The process commits on the other core meanwhile."""
+(docs/performance.md, session 17). The process commits on the other core meanwhile.
+
+The process is spoken to over a pipe that the event loop watches: a batch is pickled and
+written by the loop, the answer read when the loop sees it (no threads of the server wait
+on it, as a ``ProcessPoolExecutor``'s two did, taking the interpreter lock at every batch:
+docs/performance.md, session 18)."""
 
 from __future__ import annotations
 
@@ -18,8 +23,10 @@ import multiprocessing
 import os
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from collections import deque
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any
 
 from sqlalchemy.engine import make_url
 
@@ -37,13 +44,18 @@ class Writer:
         self.task: asyncio.Task[None] | None = None
         # An in-memory database lives in this process only: its commits stay here.
         self.process = process and not _in_memory(store.url)
-        self.pool: ProcessPoolExecutor | None = None
+        self.child: _Child | None = None
 
     async def start(self) -> None:
         """With a writer process: start it and wait until it can commit (its imports and
         its connection), so that the first move does not wait for them."""
         if self.process:
-            await asyncio.get_running_loop().run_in_executor(self._pool(), _ready)
+            try:
+                await self._child().call(("ready", None))
+            except _ChildGone:
+                self.child = None
+                raise StorageUnavailable("the database writer process ended as it started "
+                                         "(its error is in the server's output)") from None
 
     async def append(self, item: Append) -> None:
         """Returns once ``item`` is committed; raises StaleVersion or DuplicateKey."""
@@ -77,36 +89,115 @@ class Writer:
         if not self.process:
             return await asyncio.to_thread(self.store.append_batch, batch)
         try:
-            return await asyncio.get_running_loop().run_in_executor(
-                self._pool(), _append_batch, batch)
-        except BrokenProcessPool:
+            results: list[Exception | None] = await self._child().call(("append", batch))
+            return results
+        except _ChildGone:
             # The process died (killed, out of memory) before it answered: whether its
             # transaction committed is unknown to it, so the moves are refused; a retry
             # with the same idempotency key is answered as a duplicate if it did.
             log.error("the writer process stopped; starting another")
-            if self.pool is not None:
-                self.pool.shutdown(wait=False)
-            self.pool = None
+            if self.child is not None:
+                self.child.close(wait=False)
+            self.child = None
             raise StorageUnavailable("the database writer stopped; nothing is known to be "
                                      "changed: send the move again") from None
 
-    def _pool(self) -> ProcessPoolExecutor:
-        if self.pool is None:
-            # spawn: a fork of a process running an event loop and threads is unsafe
-            self.pool = ProcessPoolExecutor(
-                1, mp_context=multiprocessing.get_context("spawn"), initializer=_start,
-                initargs=(self.store.url, self.store.timeout, os.getpid()))
-        return self.pool
+    def _child(self) -> _Child:
+        if self.child is None:
+            self.child = _Child(self.store.url, self.store.timeout)
+        return self.child
+
+    def pid(self) -> int | None:
+        """The writer process's id, while there is one."""
+        return self.child.proc.pid if self.child is not None else None
 
     async def close(self) -> None:
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
-        if self.pool is not None:
+        if self.child is not None:
             # a transaction on its way finishes; nothing new is sent
-            await asyncio.to_thread(self.pool.shutdown, True, cancel_futures=True)
-            self.pool = None
+            await asyncio.to_thread(self.child.close, True)
+            self.child = None
+
+
+class _ChildGone(Exception):
+    """The writer process ended before it answered."""
+
+
+class _Child:
+    """The writer process and the server's end of its pipe, read by the event loop: each
+    request is answered in turn, in the order sent."""
+
+    def __init__(self, url: str, timeout: float) -> None:
+        # spawn: a fork of a process running an event loop and threads is unsafe
+        ctx = multiprocessing.get_context("spawn")
+        self.conn, child = ctx.Pipe()
+        self.proc: BaseProcess = ctx.Process(
+            target=_serve, args=(child, url, timeout, os.getpid()), name="meeple-writer",
+            daemon=True)
+        self.proc.start()
+        child.close()
+        self.loop = asyncio.get_running_loop()
+        self.waiting: deque[asyncio.Future[Any]] = deque()
+        self.gone = False
+        self.loop.add_reader(self.conn.fileno(), self._readable)
+
+    def call(self, request: tuple[str, Any]) -> asyncio.Future[Any]:
+        answer: asyncio.Future[Any] = self.loop.create_future()
+        if self.gone:
+            answer.set_exception(_ChildGone())
+            return answer
+        try:
+            self.conn.send(request)
+        except OSError:
+            self._end()
+            answer.set_exception(_ChildGone())
+            return answer
+        self.waiting.append(answer)
+        return answer
+
+    def _readable(self) -> None:
+        try:
+            kind, value = self.conn.recv()
+        except (EOFError, OSError):
+            self._end()
+            return
+        except Exception as e:  # read whole, but it does not unpickle: that batch fails
+            kind, value = "error", RuntimeError(f"the writer's answer cannot be read: {e!r}")
+        answer = self.waiting.popleft()
+        if answer.done():
+            return
+        if kind == "error":
+            answer.set_exception(value)
+        else:
+            answer.set_result(value)
+
+    def _end(self) -> None:
+        """The process is gone: every request waiting is refused, and no more are sent."""
+        if not self.gone:
+            self.gone = True
+            self.loop.remove_reader(self.conn.fileno())
+        while self.waiting:
+            answer = self.waiting.popleft()
+            if not answer.done():
+                answer.set_exception(_ChildGone())
+
+    def close(self, wait: bool) -> None:
+        """Asks the process to end (it finishes the batch it holds) and, with ``wait``,
+        waits for it: 10 s, then it is terminated."""
+        if not self.gone:
+            self.gone = True
+            self.loop.call_soon_threadsafe(self.loop.remove_reader, self.conn.fileno())
+            with contextlib.suppress(OSError):
+                self.conn.send(None)
+        if wait:
+            self.proc.join(10)
+            if self.proc.is_alive():
+                self.proc.terminate()
+                self.proc.join(5)
+        self.loop.call_soon_threadsafe(self.conn.close)
 
 
 def _in_memory(url: str) -> bool:
@@ -117,13 +208,32 @@ def _in_memory(url: str) -> bool:
 
 # --- in the writer process ------------------------------------------------------------
 
-_store: Store | None = None
 
-
-def _start(url: str, timeout: float, parent: int) -> None:
-    global _store
-    _store = Store(url, migrate=False, timeout=timeout)
+def _serve(conn: Connection, url: str, timeout: float, parent: int) -> None:
+    """The writer process: answers each request on ``conn`` until the server sends None or
+    its end of the pipe closes."""
     threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
+    store = Store(url, migrate=False, timeout=timeout)
+    try:
+        while True:
+            try:
+                request = conn.recv()
+            except EOFError:
+                return
+            if request is None:
+                return
+            kind, value = request
+            try:
+                answer: tuple[str, Any] = ("ok", store.append_batch(value)
+                                           if kind == "append" else True)
+            except Exception as e:  # the database failed: the server refuses the batch
+                answer = ("error", e)
+            try:
+                conn.send(answer)
+            except Exception as e:  # an error that does not pickle goes as its text
+                conn.send(("error", RuntimeError(f"{type(e).__name__}: {e}")))
+    finally:
+        store.close()
 
 
 def _orphaned(parent: int) -> None:
@@ -133,12 +243,3 @@ def _orphaned(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(0.5)
     os._exit(0)
-
-
-def _ready() -> bool:
-    return _store is not None
-
-
-def _append_batch(batch: list[Append]) -> list[Exception | None]:
-    assert _store is not None, "the writer process was not started"
-    return _store.append_batch(batch)
