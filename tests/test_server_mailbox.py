@@ -1,12 +1,14 @@
-"""A WebSocket reader's mailbox (``Subscriber``): messages come out in the order they went
-in; a reader that falls more than ``MAILBOX`` behind loses its oldest, never the newest;
-its sender waits for the next message and may be cancelled while it waits."""
+"""Mailboxes (``Mailbox``; a WebSocket reader's is its ``Subscriber``'s): messages come out
+in the order they went in; a reader that falls more than ``MAILBOX`` behind loses its
+oldest, never the newest; its sender waits for the next message and may be cancelled while
+it waits; the writer's takes what queued up to a batch."""
 
 from __future__ import annotations
 
 import asyncio
 
 from meeple.server.live import MAILBOX, Subscriber
+from meeple.server.mailbox import Mailbox
 
 
 def test_a_slow_reader_loses_its_oldest_messages_never_the_newest() -> None:
@@ -54,3 +56,14 @@ def test_a_sender_cancelled_while_waiting_leaves_the_mailbox_working() -> None:
         return await asyncio.wait_for(sub.get(), 5)
 
     assert asyncio.run(run()) == "after"
+
+
+def test_the_writers_mailbox_hands_over_what_queued_up_to_a_batch() -> None:
+    async def run() -> tuple[int, list[int], list[int], int]:
+        box: Mailbox[int] = Mailbox()  # unbounded: no move queued for the disk is let go
+        for i in range(7):
+            box.put(i)
+        first = await box.get()
+        return first, box.take(4), box.take(10), len(box)
+
+    assert asyncio.run(run()) == (0, [1, 2, 3, 4], [5, 6], 0)

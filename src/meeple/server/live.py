@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
 from meeple.core.actions import Action
 from meeple.core.game import Game, State
 from meeple.core.text import DEFAULT_LANG
+from meeple.server.mailbox import Mailbox
 
 HUMAN_KINDS = ("human", "master")
 MAILBOX = 32  # messages a reader may be behind before its oldest are let go
@@ -21,12 +21,7 @@ MAILBOX = 32  # messages a reader may be behind before its oldest are let go
 class Subscriber:
     """One WebSocket: the seat it may see (None: the public view) and its mailbox. A slow
     reader loses old updates, never the newest: each update is a whole view. A message
-    is a dict, or an update already encoded (text): readers with the same key share it.
-
-    The mailbox is a bounded deque and the one future its sender waits on, not an
-    ``asyncio.Queue``: every update passes through it (four or five a move), and the
-    queue's bookkeeping for many producers and ``join`` was a tenth of the server's work
-    per move (docs/performance.md, session 18)."""
+    is a dict, or an update already encoded (text): readers with the same key share it."""
 
     def __init__(self, seat: int | None, role: str = "seat", board: bool = False,
                  lang: str = DEFAULT_LANG) -> None:
@@ -34,23 +29,14 @@ class Subscriber:
         self.role = role
         self.board = board  # also the board as text (clients that draw it need not)
         self.lang = lang  # the language of its prompts, choices and result
-        self.messages: deque[dict[str, Any] | str] = deque(maxlen=MAILBOX)
-        self._waiter: asyncio.Future[None] | None = None
+        self.messages: Mailbox[dict[str, Any] | str] = Mailbox(MAILBOX)
 
     def put(self, message: dict[str, Any] | str) -> None:
-        self.messages.append(message)  # a full mailbox lets its oldest message go
-        waiter = self._waiter
-        if waiter is not None:
-            self._waiter = None
-            if not waiter.done():
-                waiter.set_result(None)
+        self.messages.put(message)
 
     async def get(self) -> dict[str, Any] | str:
         """The oldest message, waiting for one (one reader at a time: its sender)."""
-        while not self.messages:
-            waiter = self._waiter = asyncio.get_running_loop().create_future()
-            await waiter
-        return self.messages.popleft()
+        return await self.messages.get()
 
 
 @dataclass

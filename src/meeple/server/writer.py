@@ -31,6 +31,7 @@ from typing import Any
 from sqlalchemy.engine import make_url
 
 from meeple.server.errors import StorageUnavailable
+from meeple.server.mailbox import Mailbox
 from meeple.server.store import Append, Store
 
 MAX_BATCH = 500
@@ -40,7 +41,7 @@ log = logging.getLogger("meeple.server")
 class Writer:
     def __init__(self, store: Store, process: bool = False) -> None:
         self.store = store
-        self.queue: asyncio.Queue[tuple[Append, asyncio.Future[None]]] = asyncio.Queue()
+        self.queue: Mailbox[tuple[Append, asyncio.Future[None]]] = Mailbox()
         self.task: asyncio.Task[None] | None = None
         # An in-memory database lives in this process only: its commits stay here.
         self.process = process and not _in_memory(store.url)
@@ -62,14 +63,13 @@ class Writer:
         if self.task is None:
             self.task = asyncio.create_task(self._run())
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.queue.put_nowait((item, done))
+        self.queue.put((item, done))
         await done
 
     async def _run(self) -> None:
         while True:
             batch = [await self.queue.get()]
-            while not self.queue.empty() and len(batch) < MAX_BATCH:
-                batch.append(self.queue.get_nowait())
+            batch += self.queue.take(MAX_BATCH - 1)
             try:
                 results = await self._commit([item for item, _ in batch])
             except Exception as e:  # the database failed: nothing of the batch is committed
