@@ -78,6 +78,25 @@ def test_a_dead_writer_process_refuses_the_batch_and_is_replaced(tmp_path: Path)
     assert [a.seq for a in store.actions_after("g", 0)] == [1, 2]
 
 
+def test_a_signal_meant_for_the_server_leaves_its_writer_committing(tmp_path: Path) -> None:
+    # Ctrl-C reaches the whole group, as a service manager's SIGTERM may: the server drains
+    # its moves then, and its writer must still be there to commit them.
+    store = _store(tmp_path)
+
+    async def run() -> None:
+        async with _writer_process(store) as writer:
+            pid = writer.pid()
+            assert pid is not None
+            os.kill(pid, signal.SIGINT)
+            os.kill(pid, signal.SIGTERM)
+            await asyncio.sleep(0.2)
+            await writer.append(_move(1))
+            assert writer.pid() == pid
+
+    asyncio.run(run())
+    assert [a.seq for a in store.actions_after("g", 0)] == [1]
+
+
 def test_an_in_memory_database_is_committed_by_the_servers_own_thread() -> None:
     for url in ("sqlite://", "sqlite:///:memory:", "sqlite:///file:m?mode=memory&uri=true"):
         store = Store.__new__(Store)

@@ -21,6 +21,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections import deque
@@ -211,7 +212,11 @@ def _in_memory(url: str) -> bool:
 
 def _serve(conn: Connection, url: str, timeout: float, parent: int) -> None:
     """The writer process: answers each request on ``conn`` until the server sends None or
-    its end of the pipe closes."""
+    its end of the pipe closes. The signals that stop a server (Ctrl-C in its terminal, a
+    service manager's SIGTERM to its group) are the server's to act on: it drains its
+    moves, which this process still commits, and then lets it go."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
     store = Store(url, migrate=False, timeout=timeout)
     try:
