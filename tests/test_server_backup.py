@@ -151,3 +151,12 @@ def test_the_db_commands_back_up_restore_and_verify(tmp_path: Path) -> None:
     assert one == two and "4 games rebuilt" in one
     r = runner.invoke(app, ["db", "restore", str(tmp_path / "b.db"), "--db", target])
     assert r.exit_code == 2 and "already exists" in r.output
+
+
+@pytest.mark.parametrize("url", ["sqlite://", "sqlite:///:memory:",
+                                 "sqlite:///file:m?mode=memory&uri=true"])
+def test_an_in_memory_database_is_refused_as_having_no_file_to_back_up(
+        tmp_path: Path, url: str) -> None:
+    with pytest.raises(BackupError, match="in-memory SQLite database has no file"):
+        backup(url, tmp_path / "copy.sqlite")
+    assert list(tmp_path.iterdir()) == []  # nothing half-written is left

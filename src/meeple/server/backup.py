@@ -23,7 +23,7 @@ from pathlib import Path
 from sqlalchemy import inspect
 from sqlalchemy.engine import make_url
 
-from meeple.server.db import make_engine, migrate
+from meeple.server.db import make_engine, migrate, sqlite_in_memory
 from meeple.server.store import Store
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -49,10 +49,9 @@ def _kind(url: str) -> str:
 
 
 def _sqlite_path(url: str) -> Path:
-    db = make_url(url).database
-    if not db or db == ":memory:":
+    if sqlite_in_memory(url):
         raise BackupError(f"{url}: an in-memory SQLite database has no file to back up")
-    return Path(db)
+    return Path(str(make_url(url).database))
 
 
 def _libpq_url(url: str) -> str:

@@ -30,6 +30,7 @@ from sqlalchemy import (
     create_engine,
     event,
 )
+from sqlalchemy.engine import make_url
 
 metadata = MetaData()
 
@@ -180,6 +181,14 @@ ratings = Table(
     Column("sigma", Float, nullable=False),
     Column("games", Integer, nullable=False),
 )
+
+
+def sqlite_in_memory(url: str) -> bool:
+    """Whether ``url`` names an SQLite database that lives in memory (no file behind it):
+    it exists in the one process that opened it, and has nothing to back up."""
+    u = make_url(url)
+    return u.get_backend_name() == "sqlite" and (
+        u.database in (None, "", ":memory:") or "mode=memory" in url)
 
 
 def default_url(directory: Path | None = None) -> str:

@@ -29,8 +29,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from sqlalchemy.engine import make_url
-
+from meeple.server.db import sqlite_in_memory
 from meeple.server.errors import StorageUnavailable
 from meeple.server.mailbox import Mailbox
 from meeple.server.store import Append, Store
@@ -45,7 +44,7 @@ class Writer:
         self.queue: Mailbox[tuple[Append, asyncio.Future[None]]] = Mailbox()
         self.task: asyncio.Task[None] | None = None
         # An in-memory database lives in this process only: its commits stay here.
-        self.process = process and not _in_memory(store.url)
+        self.process = process and not sqlite_in_memory(store.url)
         self.child: _Child | None = None
 
     async def start(self) -> None:
@@ -199,12 +198,6 @@ class _Child:
                 self.proc.terminate()
                 self.proc.join(5)
         self.loop.call_soon_threadsafe(self.conn.close)
-
-
-def _in_memory(url: str) -> bool:
-    u = make_url(url)
-    return u.get_backend_name() == "sqlite" and (
-        u.database in (None, "", ":memory:") or "mode=memory" in url)
 
 
 # --- in the writer process ------------------------------------------------------------
