@@ -8,6 +8,8 @@ import asyncio
 import contextlib
 import os
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -95,6 +97,33 @@ def test_a_signal_meant_for_the_server_leaves_its_writer_committing(tmp_path: Pa
 
     asyncio.run(run())
     assert [a.seq for a in store.actions_after("g", 0)] == [1]
+
+
+EXITS_WITHOUT_CLOSING = """
+import asyncio, sys
+from meeple.server.store import Append, Appended, Store
+from meeple.server.writer import Writer
+
+async def run(store):
+    writer = Writer(store, process=True)
+    await writer.start()
+    await writer.append(Append("g", Appended(1, 0, "inc", "seat", None), False, None, None, []))
+
+if __name__ == "__main__":
+    asyncio.run(run(Store(sys.argv[1], migrate=False)))
+"""
+
+
+def test_a_server_that_exits_without_closing_its_writer_exits(tmp_path: Path) -> None:
+    # The writer ignores SIGTERM, which is how multiprocessing ends daemon children at exit
+    # before it waits for them: the writer module sends them away first.
+    _store(tmp_path)
+    script = tmp_path / "exits.py"
+    script.write_text(EXITS_WITHOUT_CLOSING)
+    done = subprocess.run([sys.executable, str(script), f"sqlite:///{tmp_path / 'w.db'}"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert [a.seq for a in Store(f"sqlite:///{tmp_path / 'w.db'}").actions_after("g", 0)] == [1]
 
 
 def test_an_in_memory_database_is_committed_by_the_servers_own_thread() -> None:

@@ -17,6 +17,7 @@ docs/performance.md, session 18)."""
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import logging
 import multiprocessing
@@ -24,6 +25,7 @@ import os
 import signal
 import threading
 import time
+import weakref
 from collections import deque
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -143,6 +145,7 @@ class _Child:
         self.waiting: deque[asyncio.Future[Any]] = deque()
         self.gone = False
         self.loop.add_reader(self.conn.fileno(), self._readable)
+        _open.add(self)
 
     def call(self, request: tuple[str, Any]) -> asyncio.Future[Any]:
         answer: asyncio.Future[Any] = self.loop.create_future()
@@ -184,6 +187,15 @@ class _Child:
             if not answer.done():
                 answer.set_exception(_ChildGone())
 
+    def let_go(self) -> None:
+        """At exit, the event loop gone: the process is sent away and its pipe closed."""
+        if not self.gone:
+            self.gone = True
+            with contextlib.suppress(OSError):
+                self.conn.send(None)
+        with contextlib.suppress(OSError):
+            self.conn.close()
+
     def close(self, wait: bool) -> None:
         """Asks the process to end (it finishes the batch it holds) and, with ``wait``,
         waits for it: 10 s, then it is terminated."""
@@ -198,6 +210,20 @@ class _Child:
                 self.proc.terminate()
                 self.proc.join(5)
         self.loop.call_soon_threadsafe(self.conn.close)
+
+
+_open: weakref.WeakSet[_Child] = weakref.WeakSet()
+
+
+@atexit.register
+def _let_go() -> None:
+    """A server that exits without closing its writer (an error on the way out) sends its
+    writer processes away. Registered after multiprocessing's own exit handler (which
+    ``multiprocessing.connection``, imported above, registers), so it runs first: that one
+    terminates daemon children, which a writer ignores (see ``_serve``), then waits for
+    them."""
+    for child in list(_open):
+        child.let_go()
 
 
 # --- in the writer process ------------------------------------------------------------
