@@ -198,7 +198,7 @@ class _Child:
 
     def close(self, wait: bool) -> None:
         """Asks the process to end (it finishes the batch it holds) and, with ``wait``,
-        waits for it: 10 s, then it is terminated."""
+        waits for it: 10 s, then it is killed (it ignores SIGTERM)."""
         if not self.gone:
             self.gone = True
             self.loop.call_soon_threadsafe(self.loop.remove_reader, self.conn.fileno())
@@ -207,7 +207,7 @@ class _Child:
         if wait:
             self.proc.join(10)
             if self.proc.is_alive():
-                self.proc.terminate()
+                self.proc.kill()
                 self.proc.join(5)
         self.loop.call_soon_threadsafe(self.conn.close)
 
