@@ -506,8 +506,7 @@ def _lines(events: list[Event], first: int, lang: str,
     ``said``: the lines already written for this update, by event (its ``id``, the events
     being alive while the update is made) and language; what is written here is added."""
     if said is None:
-        return [{"index": first + i, "round": e.round, "text": e.line(lang)}
-                for i, e in enumerate(events)]
+        said = {}
     out = []
     for i, e in enumerate(events):
         key = (id(e), lang)
