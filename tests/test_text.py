@@ -182,3 +182,29 @@ def test_a_template_beyond_named_fields_is_written_or_refused_as_before(
     assert Text("odd.pos").render("en").startswith("odd.pos (")  # IndexError, said
     assert Text("odd.brace").render("en").startswith("odd.brace (")  # ValueError, said
     assert Text("odd.missing", other=1).render("en") == "odd.missing ('gone')"
+
+
+def test_a_catalog_registered_again_is_read_again(tmp_path: Path) -> None:
+    # Templates are kept once looked up: a catalog registered anew must not be served from
+    # what was kept of the old one.
+    path = tmp_path / "texts.yaml"
+    path.write_text('hello: {en: "hello {who}", ru: "привет, {who}"}\n', "utf-8")
+    register_catalog("again", path)
+    assert Text("again.hello", who="Ann").render("ru") == "привет, Ann"
+    path.write_text('hello: {en: "hi {who}", ru: "здравствуй, {who}"}\n', "utf-8")
+    register_catalog("again", path)
+    assert Text("again.hello", who="Ann").render("ru") == "здравствуй, Ann"
+    assert Text("again.hello", who="Ann").render("en") == "hi Ann"
+
+
+def test_a_text_reads_the_same_before_and_after_its_arguments_are_sorted(demo: str) -> None:
+    # Written from its arguments as given, or from the sorted pairs once something (its
+    # hash, its JSON) has sorted them.
+    def made() -> Text:
+        return Text("demo.won", place=term("demo.place", 5), who="Ann", n=3)
+
+    fresh = {lang: made().render(lang) for lang in ("en", "ru")}
+    sorted_first = made()
+    assert sorted_first.args[0][0] == "n"
+    assert {lang: sorted_first.render(lang) for lang in ("en", "ru")} == fresh
+    assert fresh["en"] == "Ann wins Durnholm with 3 troops"

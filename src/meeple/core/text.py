@@ -209,7 +209,10 @@ def _format(message: Text, lang: str) -> str:
     template = _template(message.key, lang)
     if template is None:
         return message.key
-    values = {k: _prepare(v, lang) for k, v in message.args}
+    # The arguments as given while they are kept: formatting needs no order, and sorting
+    # them (``args``) was a third of writing a new line (docs/performance.md, session 19).
+    given = message._given
+    values = {k: _prepare(v, lang) for k, v in (given.items() if given else message.args)}
     try:
         parts = _parts(template)
         if parts is None:
@@ -357,6 +360,7 @@ def register_catalog(name: str, path: Path) -> None:
     """Make ``NAME.*`` keys readable from the YAML file at ``path`` (loaded when first used)."""
     _SOURCES[name] = lambda: _load_yaml(path)
     _catalog.cache_clear()
+    _TEMPLATES.clear()
 
 
 def _load_yaml(path: Path) -> Mapping[str, Any]:
@@ -379,12 +383,24 @@ def entry(key: str) -> Mapping[str, Any] | None:
     return found if isinstance(found, Mapping) else None
 
 
+# Each key's template in each language, once looked up: a key's catalog, its entry and the
+# language's template or English's were four look-ups and two checks at every line written.
+# Only templates found are kept (a key from a save file that no catalog has is not).
+_TEMPLATES: Final[dict[tuple[str, str], str]] = {}
+
+
 def _template(key: str, lang: str) -> str | None:
+    found = _TEMPLATES.get((key, lang))
+    if found is not None:
+        return found
     e = entry(key)
     if e is None:
         return None
     t = e.get(lang, e.get(DEFAULT_LANG))
-    return t if isinstance(t, str) else None
+    if not isinstance(t, str):
+        return None
+    _TEMPLATES[(key, lang)] = t
+    return t
 
 
 def missing(name: str, langs: Iterable[str] = LANGS) -> list[str]:
