@@ -184,6 +184,12 @@ def bench_server(
         "scripts/compile.sh (the rules, core texts and actions compiled by mypyc, in "
         "build/mypyc) instead of the pure-Python package; fails unless the server says it "
         "runs that build.")] = False,
+    vs_counter: Annotated[bool, typer.Option(
+        "--vs-counter", help="Alternate --rounds runs of the game with as many of the "
+        "counter (no rules: the server's plumbing alone) and give the game's median run, "
+        "every run's rate and the ratio: what the machine allowed in the same minutes.")]
+    = False,
+    rounds: Annotated[int, typer.Option(help="With --vs-counter: runs of each.")] = 3,
 ) -> None:
     """A server on loopback under real WebSocket clients: moves/s, latency, lost moves."""
     if games < 1 or clients_per_game < 1 or seconds <= 0 or finish_games < 0:
@@ -191,8 +197,12 @@ def bench_server(
              "--finish-games 0 or more")
     if compiled and finish_games:
         fail("--compiled measures moves, not --finish-games")
+    if vs_counter and (finish_games or game == "counter" or rounds < 1):
+        fail("--vs-counter compares another game than the counter, in --rounds of 1 or "
+             "more, and measures moves, not --finish-games")
     build = _build(compiled)  # with --compiled: this command again, on the compiled copy
     from meeple.server.bench import bench_server as run
+    from meeple.server.bench import versus_counter
 
     if finish_games:
         from meeple.server.memory_bench import bench_memory
@@ -200,7 +210,8 @@ def bench_server(
         players = clients_per_game if game != "counter" else 1
         result = bench_memory(game, finish_games, players, evict=not keep_games)
     else:
-        result = run(game, games, clients_per_game, seconds, database=db)
+        result = (versus_counter(game, games, clients_per_game, seconds, rounds, db)
+                  if vs_counter else run(game, games, clients_per_game, seconds, database=db))
         # The server is a process of its own (``python -m meeple serve``, started with
         # this one's environment): what it imported is what it says, not what we did.
         if result["build"] != build:
@@ -208,9 +219,15 @@ def bench_server(
     if as_json:
         typer.echo(json.dumps(result))
         return
-    width = max(map(len, result))
+    width = max(len(k) + (1 + max(map(len, v)) if isinstance(v, dict) and v else 0)
+                for k, v in result.items())
     for k, v in result.items():
-        typer.echo(f"{k:<{width}} {v}")
+        if isinstance(v, dict):  # --vs-counter's runs
+            for sub, w in v.items():
+                shown = " / ".join(map(str, w)) if isinstance(w, list) else w
+                typer.echo(f"{k + '.' + sub:<{width}} {shown}")
+        else:
+            typer.echo(f"{k:<{width}} {v}")
 
 
 def bench_web(

@@ -352,6 +352,42 @@ def bench_server(game: str, games: int, clients: int, seconds: float, seed: int 
             "submit_ms_mean": submit_ms}
 
 
+def versus_counter(game: str, games: int, clients: int, seconds: float, rounds: int = 3,
+                   database: str | None = None) -> dict[str, Any]:
+    """``game``'s run with the median rate among ``rounds`` runs alternated with as many
+    runs of the counter, and beside it (``vs_counter``) every run's rate and server CPU a
+    move and the ratio of the medians. The counter's moves cost nothing: its runs measure
+    the server's plumbing (socket, submission, commit, updates) on this machine in the same
+    minutes. On a shared machine the same code ran at half speed for an hour (session 19):
+    a rate alone cannot tell such a machine from a slower server, the counter's beside it
+    can."""
+    own: list[dict[str, Any]] = []
+    ref: list[dict[str, Any]] = []
+    for _ in range(rounds):
+        own.append(bench_server(game, games, clients, seconds, database=database))
+        ref.append(bench_server("counter", games, clients, seconds, database=database))
+
+    def median(runs: list[dict[str, Any]]) -> dict[str, Any]:
+        return sorted(runs, key=lambda r: float(r["moves_per_sec"]))[len(runs) // 2]
+
+    def listed(runs: list[dict[str, Any]], key: str) -> list[Any]:
+        return [r[key] for r in runs]
+
+    middle, counter = median(own), median(ref)
+    # One build for every run, or the caller's check of the build fails on the names.
+    builds = sorted({str(r["build"]) for r in own + ref})
+    return {**middle, "build": " / ".join(builds), "vs_counter": {
+        "rounds": rounds,
+        "moves_per_sec": listed(own, "moves_per_sec"),
+        "counter_moves_per_sec": listed(ref, "moves_per_sec"),
+        "p99_ms": listed(own, "p99_ms"), "counter_p99_ms": listed(ref, "p99_ms"),
+        "server_cpu_ms_per_move": listed(own, "server_cpu_ms_per_move"),
+        "counter_server_cpu_ms_per_move": listed(ref, "server_cpu_ms_per_move"),
+        "counter_lost": sum(int(r["lost"]) for r in ref),
+        "ratio": round(float(middle["moves_per_sec"]) / float(counter["moves_per_sec"]), 2)
+        if counter["moves_per_sec"] else None}}
+
+
 _SUBMIT = re.compile(r'^meeple_submit_seconds_(sum|count)\{game="([^"]*)"\} (\S+)$',
                      re.MULTILINE)
 
