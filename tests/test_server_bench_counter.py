@@ -44,6 +44,22 @@ def test_the_game_and_the_counter_run_in_turns_and_the_median_run_is_given(
     assert seen["counter_lost"] == 0 and seen["rounds"] == 3
 
 
+def test_a_move_lost_in_any_of_the_games_runs_is_counted(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    # (rate, lost) of each run in turn: the game's second run lost 2 moves, and it is not
+    # the median one.
+    runs = iter([(1000.0, 0), (1300.0, 0), (1200.0, 2), (1300.0, 0), (900.0, 0), (1300.0, 0)])
+
+    def run(game: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        rate, lost = next(runs)
+        return {"game": game, "moves_per_sec": rate, "p99_ms": 1.0, "lost": lost,
+                "server_cpu_ms_per_move": 1.0, "build": "pure Python"}
+
+    monkeypatch.setattr(bench, "bench_server", run)
+    out = bench.versus_counter("cult", 1, 1, 1.0, rounds=3)
+    assert out["moves_per_sec"] == 1000.0 and out["lost"] == 2
+
+
 def test_runs_on_different_builds_fail_the_build_check(monkeypatch: pytest.MonkeyPatch
                                                        ) -> None:
     builds = iter(["pure Python", "mypyc: cult 25/25"])

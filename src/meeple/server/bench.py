@@ -356,7 +356,8 @@ def versus_counter(game: str, games: int, clients: int, seconds: float, rounds: 
                    database: str | None = None) -> dict[str, Any]:
     """``game``'s run with the median rate among ``rounds`` runs alternated with as many
     runs of the counter, and beside it (``vs_counter``) every run's rate and server CPU a
-    move and the ratio of the medians. The counter's moves cost nothing: its runs measure
+    move and the ratio of the medians. ``lost`` counts the moves lost in all the game's
+    runs, not only the median one's. The counter's moves cost nothing: its runs measure
     the server's plumbing (socket, submission, commit, updates) on this machine in the same
     minutes. On a shared machine the same code ran at half speed for an hour (session 19):
     a rate alone cannot tell such a machine from a slower server, the counter's beside it
@@ -376,7 +377,8 @@ def versus_counter(game: str, games: int, clients: int, seconds: float, rounds: 
     middle, counter = median(own), median(ref)
     # One build for every run, or the caller's check of the build fails on the names.
     builds = sorted({str(r["build"]) for r in own + ref})
-    return {**middle, "build": " / ".join(builds), "vs_counter": {
+    return {**middle, "build": " / ".join(builds),
+            "lost": sum(int(r["lost"]) for r in own), "vs_counter": {
         "rounds": rounds,
         "moves_per_sec": listed(own, "moves_per_sec"),
         "counter_moves_per_sec": listed(ref, "moves_per_sec"),
