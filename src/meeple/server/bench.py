@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import shutil
 import tempfile
 import time
 from collections import deque
@@ -323,6 +324,12 @@ def bench_server(game: str, games: int, clients: int, seconds: float, seed: int 
             select(db.actions.c.game_id, db.actions.c.seq, db.actions.c.action))}
     engine.dispose()
     lost = sum(1 for x in loads for v, a in x.acked.items() if stored.get((x.gid, v)) != a)
+    # The run's database and server log (19 MB a Cult run) are let go, but for a run that
+    # lost moves: they are its evidence. A run that failed raised before this and keeps
+    # them too (the server's log says why).
+    kept = str(folder) if lost else None
+    if not lost:
+        shutil.rmtree(folder, ignore_errors=True)
     lat = sorted(totals.latencies)
 
     def pct(q: float) -> float:
@@ -349,7 +356,7 @@ def bench_server(game: str, games: int, clients: int, seconds: float, seed: int 
             "server_core_share": (round(totals.server_cpu / elapsed, 2)
                                   if totals.server_cpu is not None else None),
             "clients_cpu_ms_per_move": per_move(totals.clients_cpu),
-            "submit_ms_mean": submit_ms}
+            "submit_ms_mean": submit_ms, "kept_folder": kept}
 
 
 def versus_counter(game: str, games: int, clients: int, seconds: float, rounds: int = 3,
@@ -386,6 +393,7 @@ def versus_counter(game: str, games: int, clients: int, seconds: float, rounds: 
         "server_cpu_ms_per_move": listed(own, "server_cpu_ms_per_move"),
         "counter_server_cpu_ms_per_move": listed(ref, "server_cpu_ms_per_move"),
         "counter_lost": sum(int(r["lost"]) for r in ref),
+        "kept_folders": [r["kept_folder"] for r in own + ref if r.get("kept_folder")],
         "ratio": round(float(middle["moves_per_sec"]) / float(counter["moves_per_sec"]), 2)
         if counter["moves_per_sec"] else None}}
 
