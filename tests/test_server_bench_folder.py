@@ -1,6 +1,7 @@
-"""``meeple bench server`` lets its run's folder go (the database and the server's log, 19
-MB a Cult run: 200 runs had filled /tmp with 1.8 GB, session 19), but for a run that lost
-moves, whose database is the evidence: that one is kept and named."""
+"""``meeple bench server`` (and its ``--finish-games`` memory run) lets its run's folder
+go: the database and the server's log, 19 MB a Cult run (200 runs had filled /tmp with 1.8
+GB, session 19). A run that lost moves keeps it and names it: its database is the
+evidence."""
 
 from __future__ import annotations
 
@@ -47,3 +48,12 @@ def test_a_run_that_lost_moves_keeps_its_folder_and_names_it(
     assert result["lost"] > 0
     assert result["kept_folder"] == str(made[0])
     assert (made[0] / "bench.db").exists() and (made[0] / "server.log").exists()
+
+
+def test_a_memory_run_leaves_no_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    from meeple.server.memory_bench import bench_memory
+
+    made = _recording(monkeypatch)
+    result = bench_memory("counter", games=3, players=1, samples=1, finished_seconds=0.2)
+    assert result["finished_games"] == 3
+    assert len(made) == 1 and not made[0].exists()

@@ -10,6 +10,7 @@ With the default settings finished games leave memory a few seconds after their 
 from __future__ import annotations
 
 import re
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -101,6 +102,8 @@ def bench_memory(game: str = "cult", games: int = 10_000, players: int = 4, seed
             live_end = _live_games(http, server.base)
     finally:
         server.stop()
+    # The run's database and log let go (a run that failed raised above and keeps them).
+    shutil.rmtree(folder, ignore_errors=True)
     elapsed = time.perf_counter() - started
     peak = max([start, end, *(t["rss_mb"] for t in trace)])
     return {"game": game, "players": players, "finished_games": games, "evict": evict,
