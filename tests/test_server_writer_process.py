@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import multiprocessing
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections import deque
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -19,7 +22,7 @@ import pytest
 from meeple.server.errors import StorageUnavailable
 from meeple.server.process import ServerProcess
 from meeple.server.store import Append, Appended, DuplicateKey, StaleVersion, Store
-from meeple.server.writer import Writer
+from meeple.server.writer import Writer, _answer, _Child
 
 
 def _store(tmp_path: Path) -> Store:
@@ -170,3 +173,55 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+class _LockedError(Exception):
+    """A database error that holds what cannot be pickled (as a driver's may)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.lock = threading.Lock()
+
+
+def test_a_database_error_that_does_not_pickle_is_a_refusal_naming_it() -> None:
+    ours, theirs = multiprocessing.Pipe()
+    try:
+        _answer(theirs, ("error", _LockedError("database is locked")))
+        kind, value = ours.recv()
+    finally:
+        ours.close()
+        theirs.close()
+    assert kind == "error"
+    assert isinstance(value, StorageUnavailable)
+    assert value.message == ("the database failed (_LockedError: database is locked); "
+                             "nothing was changed")
+
+
+def test_a_result_that_does_not_pickle_is_refused_naming_the_pickling_error() -> None:
+    ours, theirs = multiprocessing.Pipe()
+    try:
+        _answer(theirs, ("ok", [threading.Lock()]))
+        kind, value = ours.recv()
+    finally:
+        ours.close()
+        theirs.close()
+    assert kind == "error"
+    assert isinstance(value, StorageUnavailable)
+    assert "answer could not be sent (TypeError: cannot pickle" in value.message
+
+
+def test_an_answer_the_server_cannot_read_is_a_refusal_naming_it() -> None:
+    async def run() -> None:
+        ours, theirs = multiprocessing.Pipe()
+        child = _Child.__new__(_Child)  # its pipe only: no process needed to garble an answer
+        child.conn, child.loop, child.gone = ours, asyncio.get_running_loop(), False
+        child.waiting = deque([child.loop.create_future()])
+        answer = child.waiting[0]
+        theirs.send_bytes(b"not a pickle")
+        child._readable()
+        ours.close()
+        theirs.close()
+        with pytest.raises(StorageUnavailable, match="answer cannot be read"):
+            await answer
+
+    asyncio.run(run())

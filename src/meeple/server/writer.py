@@ -168,7 +168,9 @@ class _Child:
             self._end()
             return
         except Exception as e:  # read whole, but it does not unpickle: that batch fails
-            kind, value = "error", RuntimeError(f"the writer's answer cannot be read: {e!r}")
+            kind, value = "error", StorageUnavailable(
+                f"the database writer's answer cannot be read ({type(e).__name__}: {e}); "
+                "send the move again")
         answer = self.waiting.popleft()
         if answer.done():
             return
@@ -252,12 +254,27 @@ def _serve(conn: Connection, url: str, timeout: float, parent: int) -> None:
                                            if kind == "append" else True)
             except Exception as e:  # the database failed: the server refuses the batch
                 answer = ("error", e)
-            try:
-                conn.send(answer)
-            except Exception as e:  # an error that does not pickle goes as its text
-                conn.send(("error", RuntimeError(f"{type(e).__name__}: {e}")))
+            _answer(conn, answer)
     finally:
         store.close()
+
+
+def _answer(conn: Connection, answer: tuple[str, Any]) -> None:
+    """Sends ``answer``. One that does not pickle is sent as a refusal the server answers
+    clients with (storage unavailable) that names what went wrong: the database's own
+    error (its class and message) for a failed transaction, else the pickling error. A
+    driver's error may hold what cannot be pickled; its text is what an operator needs."""
+    try:
+        conn.send(answer)
+    except Exception as e:  # pickling failed before anything was written
+        kind, value = answer
+        if kind == "error" and isinstance(value, BaseException):
+            said = (f"the database failed ({type(value).__name__}: {value}); "
+                    "nothing was changed")
+        else:  # committed or not, the server cannot tell: a move with a key is safe to resend
+            said = (f"the database writer's answer could not be sent ({type(e).__name__}: "
+                    f"{e}); send the move again")
+        conn.send(("error", StorageUnavailable(said[:1000])))
 
 
 def _orphaned(parent: int) -> None:
