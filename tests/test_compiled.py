@@ -17,9 +17,10 @@ import pytest
 from meeple.compiled import MODULES, build_name, is_compiled, source_path
 
 ROOT = Path(__file__).resolve().parent.parent
-# A small set keeps the suite's time down (the busiest module and one with a class);
-# MEEPLE_COMPILED_FULL=1 compiles every module of MODULES, as scripts/compile.sh does.
-SMALL_SET = "games.cult.model games.cult.flow"
+# A small set keeps the suite's time down (the busiest module, one with a class, and the
+# texts every server message is written with); MEEPLE_COMPILED_FULL=1 compiles every module
+# of MODULES, as scripts/compile.sh does.
+SMALL_SET = "games.cult.model games.cult.flow core.text"
 
 
 # Run under the compiled build: which build, where the busiest rules module comes from, and
@@ -35,6 +36,13 @@ for _ in range(200):
     s.apply_unchecked(p, s.random_action(p, rng))
 print(c.build_name()); print(f.__file__)
 print(pickle.loads(pickle.dumps(s)).to_json() == s.to_json())
+# A message written leaves nothing for the cyclic collector (the server writes five a move)
+import gc, meeple.core.text as t
+gc.collect(); gc.disable()
+for lang in ("en", "ru", "de"):
+    t.localized_json({"log": s.log.events_from(0)[-1].message, 1: {"x": t.escaped("é")}}, lang)
+    t.localized_json({"big": 2**70, 2: t.escaped("é")}, lang)  # the standard encoder
+print(t.__file__.endswith(".so"), gc.collect())
 """
 
 CLASH_PROBE = """
@@ -116,10 +124,11 @@ def test_compiled_cult_rules_replay_the_golden_records_identically(tmp_path: Pat
     assert not list((ROOT / "src" / "meeple").rglob("*.so")), "the build stays outside src/"
     probe = subprocess.run([sys.executable, "-c", PROBE], env=_env(build),
                            capture_output=True, text=True, check=True, timeout=120)
-    name, flow_file, pickled = probe.stdout.splitlines()
+    name, flow_file, pickled, texts = probe.stdout.splitlines()
     assert name.startswith("mypyc:")
     assert flow_file.startswith(str(build)) and flow_file.endswith(".so")
     assert pickled == "True", "a compiled state pickles to an equal state"
+    assert texts == "True 0", f"compiled texts, no cyclic garbage written: {texts}"
     every = "1" if os.environ.get("MEEPLE_COMPILED_FULL") else "4"
     check = subprocess.run(
         [sys.executable, "-m", "meeple", "golden", "check", str(ROOT / "tests" / "golden"),

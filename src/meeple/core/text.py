@@ -285,24 +285,41 @@ def localized_json(value: Any, lang: str = DEFAULT_LANG) -> str:
     it as before or raises the same error as before. The two write the same values: only
     a float's exponent may be spelt differently (``1e-05`` as ``0.00001``)."""
 
-    def text(obj: object) -> str | orjson.Fragment:
+    write = _WRITERS.get(lang) or _JsonTexts(lang)
+    try:
+        return orjson.dumps(value, default=write, option=_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        pass  # a key that is not a string (a seat), or what orjson does not write
+    try:
+        return orjson.dumps(value, default=write, option=_ORJSON).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False,
+                          default=write.plain)
+
+
+class _JsonTexts:
+    """The encoders' ``default`` for one language: a text rendered as it is written, an
+    ``Escaped`` as its escaped JSON. A class, one kept per language (``_WRITERS``), not
+    two functions nested in ``localized_json``: compiled by mypyc, those were a cycle of
+    three objects at every call (their environment and the two functions), freed only by
+    the cyclic collector; the server encodes five messages a move (docs/performance.md,
+    session 20)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def __call__(self, obj: object) -> str | orjson.Fragment:
         if isinstance(obj, Text):
-            return obj.render(lang)
+            return obj.render(self.lang)
         if isinstance(obj, Escaped):
             return obj.json
         raise TypeError(f"a {type(obj).__name__} is neither JSON nor a text: {obj!r:.80}")
 
-    def plain(obj: object) -> str:
-        return obj.text if isinstance(obj, Escaped) else str(text(obj))
+    def plain(self, obj: object) -> str:
+        return obj.text if isinstance(obj, Escaped) else str(self(obj))
 
-    try:
-        return orjson.dumps(value, default=text, option=_STR_KEYS).decode()
-    except orjson.JSONEncodeError:
-        pass  # a key that is not a string (a seat), or what orjson does not write
-    try:
-        return orjson.dumps(value, default=text, option=_ORJSON).decode()
-    except orjson.JSONEncodeError:
-        return json.dumps(value, separators=(",", ":"), ensure_ascii=False, default=plain)
+
+_WRITERS: Final[dict[str, _JsonTexts]] = {lang: _JsonTexts(lang) for lang in LANGS}
 
 
 class Escaped:
