@@ -186,15 +186,18 @@ class _LockedError(Exception):
 def test_a_database_error_that_does_not_pickle_is_a_refusal_naming_it() -> None:
     ours, theirs = multiprocessing.Pipe()
     try:
-        _answer(theirs, ("error", _LockedError("database is locked")))
+        # as a database library words it: the driver's line, then the statement
+        _answer(theirs, ("error", _LockedError(
+            "database is locked\n[SQL: INSERT INTO actions VALUES (?, ?)]\n"
+            "[parameters: ('g2', 'secret-key')]")))
         kind, value = ours.recv()
     finally:
         ours.close()
         theirs.close()
     assert kind == "error"
     assert isinstance(value, StorageUnavailable)
-    assert value.message == ("the database failed (_LockedError: database is locked); "
-                             "nothing was changed")
+    assert value.message == ("the database cannot take this now (database is locked); "
+                             "nothing was changed: try again later")
 
 
 def test_a_result_that_does_not_pickle_is_refused_naming_the_pickling_error() -> None:
@@ -207,7 +210,7 @@ def test_a_result_that_does_not_pickle_is_refused_naming_the_pickling_error() ->
         theirs.close()
     assert kind == "error"
     assert isinstance(value, StorageUnavailable)
-    assert "answer could not be sent (TypeError: cannot pickle" in value.message
+    assert "answer could not be sent (cannot pickle" in value.message
 
 
 def test_an_answer_the_server_cannot_read_is_a_refusal_naming_it() -> None:

@@ -169,8 +169,8 @@ class _Child:
             return
         except Exception as e:  # read whole, but it does not unpickle: that batch fails
             kind, value = "error", StorageUnavailable(
-                f"the database writer's answer cannot be read ({type(e).__name__}: {e}); "
-                "send the move again")
+                f"the database writer's answer cannot be read ({_first_line(e)}); send the "
+                "move again")
         answer = self.waiting.popleft()
         if answer.done():
             return
@@ -260,21 +260,28 @@ def _serve(conn: Connection, url: str, timeout: float, parent: int) -> None:
 
 
 def _answer(conn: Connection, answer: tuple[str, Any]) -> None:
-    """Sends ``answer``. One that does not pickle is sent as a refusal the server answers
-    clients with (storage unavailable) that names what went wrong: the database's own
-    error (its class and message) for a failed transaction, else the pickling error. A
-    driver's error may hold what cannot be pickled; its text is what an operator needs."""
+    """Sends ``answer``. One that does not pickle (a driver's error may hold a lock or a
+    connection) is sent as the refusal the server gives for a database error
+    (``storage_unavailable``), with the error's first line, as the server's own handler
+    words it: never the statement or its parameters, which may hold other games' moves."""
     try:
         conn.send(answer)
     except Exception as e:  # pickling failed before anything was written
         kind, value = answer
         if kind == "error" and isinstance(value, BaseException):
-            said = (f"the database failed ({type(value).__name__}: {value}); "
-                    "nothing was changed")
+            reason = _first_line(getattr(value, "orig", None) or value)
+            log.error("storage error: %s", reason)
+            said = (f"the database cannot take this now ({reason}); nothing was changed: "
+                    "try again later")
         else:  # committed or not, the server cannot tell: a move with a key is safe to resend
-            said = (f"the database writer's answer could not be sent ({type(e).__name__}: "
-                    f"{e}); send the move again")
-        conn.send(("error", StorageUnavailable(said[:1000])))
+            said = (f"the database writer's answer could not be sent ({_first_line(e)}); "
+                    "send the move again")
+        conn.send(("error", StorageUnavailable(said)))
+
+
+def _first_line(e: BaseException) -> str:
+    lines = str(e).splitlines()
+    return lines[0][:200] if lines and lines[0].strip() else type(e).__name__
 
 
 def _orphaned(parent: int) -> None:
