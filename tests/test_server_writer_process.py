@@ -183,34 +183,32 @@ class _LockedError(Exception):
         self.lock = threading.Lock()
 
 
-def test_a_database_error_that_does_not_pickle_is_a_refusal_naming_it() -> None:
+def _refusal_for(answer: tuple[str, object]) -> StorageUnavailable:
+    """What the server reads when the writer sends ``answer`` through a real pipe."""
     ours, theirs = multiprocessing.Pipe()
     try:
-        # as a database library words it: the driver's line, then the statement
-        _answer(theirs, ("error", _LockedError(
-            "database is locked\n[SQL: INSERT INTO actions VALUES (?, ?)]\n"
-            "[parameters: ('g2', 'secret-key')]")))
+        _answer(theirs, answer)
         kind, value = ours.recv()
     finally:
         ours.close()
         theirs.close()
     assert kind == "error"
     assert isinstance(value, StorageUnavailable)
-    assert value.message == ("the database cannot take this now (database is locked); "
-                             "nothing was changed: try again later")
+    return value
+
+
+def test_a_database_error_that_does_not_pickle_is_a_refusal_naming_it() -> None:
+    # as a database library words it: the driver's line, then the statement
+    refusal = _refusal_for(("error", _LockedError(
+        "database is locked\n[SQL: INSERT INTO actions VALUES (?, ?)]\n"
+        "[parameters: ('g2', 'secret-key')]")))
+    assert refusal.message == ("the database cannot take this now (database is locked); "
+                               "nothing was changed: try again later")
 
 
 def test_a_result_that_does_not_pickle_is_refused_naming_the_pickling_error() -> None:
-    ours, theirs = multiprocessing.Pipe()
-    try:
-        _answer(theirs, ("ok", [threading.Lock()]))
-        kind, value = ours.recv()
-    finally:
-        ours.close()
-        theirs.close()
-    assert kind == "error"
-    assert isinstance(value, StorageUnavailable)
-    assert "answer could not be sent (cannot pickle" in value.message
+    refusal = _refusal_for(("ok", [threading.Lock()]))
+    assert "answer could not be sent (cannot pickle" in refusal.message
 
 
 def test_an_answer_the_server_cannot_read_is_a_refusal_naming_it() -> None:

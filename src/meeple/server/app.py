@@ -19,7 +19,7 @@ from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException
 
 from meeple.server.bots import BotRunner
-from meeple.server.errors import ApiError
+from meeple.server.errors import ApiError, storage_refusal
 from meeple.server.fanout import Fanout
 from meeple.server.hub import Hub
 from meeple.server.mail import Smtp, deliver_mail, warn_deadlines
@@ -197,13 +197,11 @@ def _errors(app: FastAPI) -> None:
     @app.exception_handler(DBAPIError)
     async def storage(r: Request, e: DBAPIError) -> JSONResponse:
         # Nothing was applied: a game changes in memory only after its commit.
-        reason = str(e.orig).splitlines()[0][:200] if e.orig else type(e).__name__
+        reason, said = storage_refusal(e)
         log.error("storage error: %s", reason)
         r.app.state.metrics.database_errors.inc()
-        return JSONResponse({"error": {"code": "storage_unavailable", "message":
-                             f"the database cannot take this now ({reason}); nothing was "
-                             "changed: try again later"}}, status_code=503,
-                            headers={"retry-after": "5"})
+        return JSONResponse({"error": {"code": "storage_unavailable", "message": said}},
+                            status_code=503, headers={"retry-after": "5"})
 
     @app.exception_handler(HTTPException)
     async def http_error(_r: Request, e: HTTPException) -> JSONResponse:

@@ -53,3 +53,13 @@ class Restarting(ApiError):
 class StorageUnavailable(ApiError):
     status = 503
     code = "storage_unavailable"
+
+
+def storage_refusal(e: BaseException) -> tuple[str, str]:
+    """A database error as the server refuses with it: its reason (the first line of the
+    driver's own message, SQLAlchemy's ``orig``: never the statement or its parameters,
+    which may hold other games' moves) and the sentence a client is told."""
+    lines = str(getattr(e, "orig", None) or e).splitlines()
+    reason = lines[0][:200] if lines and lines[0].strip() else type(e).__name__
+    return reason, f"the database cannot take this now ({reason}); nothing was changed: try " \
+                   "again later"

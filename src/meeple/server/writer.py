@@ -32,7 +32,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from meeple.server.db import sqlite_in_memory
-from meeple.server.errors import StorageUnavailable
+from meeple.server.errors import StorageUnavailable, storage_refusal
 from meeple.server.mailbox import Mailbox
 from meeple.server.store import Append, Store
 
@@ -169,8 +169,7 @@ class _Child:
             return
         except Exception as e:  # read whole, but it does not unpickle: that batch fails
             kind, value = "error", StorageUnavailable(
-                f"the database writer's answer cannot be read ({_first_line(e)}); send the "
-                "move again")
+                f"the database writer's answer cannot be read ({e}); send the move again")
         answer = self.waiting.popleft()
         if answer.done():
             return
@@ -269,19 +268,12 @@ def _answer(conn: Connection, answer: tuple[str, Any]) -> None:
     except Exception as e:  # pickling failed before anything was written
         kind, value = answer
         if kind == "error" and isinstance(value, BaseException):
-            reason = _first_line(getattr(value, "orig", None) or value)
+            reason, said = storage_refusal(value)
             log.error("storage error: %s", reason)
-            said = (f"the database cannot take this now ({reason}); nothing was changed: "
-                    "try again later")
         else:  # committed or not, the server cannot tell: a move with a key is safe to resend
-            said = (f"the database writer's answer could not be sent ({_first_line(e)}); "
+            said = (f"the database writer's answer could not be sent ({e}); "
                     "send the move again")
         conn.send(("error", StorageUnavailable(said)))
-
-
-def _first_line(e: BaseException) -> str:
-    lines = str(e).splitlines()
-    return lines[0][:200] if lines and lines[0].strip() else type(e).__name__
 
 
 def _orphaned(parent: int) -> None:
