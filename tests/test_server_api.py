@@ -251,3 +251,32 @@ def test_a_locked_database_gets_503_and_no_half_written_move(tmp_path: Path) -> 
         r = c.post(f"/api/games/{g['id']}/actions", headers=auth(me),
                    json={"action": v["legal"][0], "version": v["version"]})
         assert r.status_code == 200 and r.json()["version"] == v["version"] + 1
+
+
+def test_a_websocket_move_on_a_locked_database_is_refused_with_the_reason_and_can_be_resent(
+        tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "m.db"
+    with server(path, db_timeout=0.3) as c:
+        g = create(c, game="cult", players=2, seed=1)
+        me, _, v = turn(c, g)
+        move = {"action": v["legal"][0], "version": v["version"]}
+        with c.websocket_connect(f"/api/games/{g['id']}/ws?token={me}") as ws:
+            ws.receive_json()
+            lock = sqlite3.connect(path, isolation_level=None)
+            lock.execute("BEGIN EXCLUSIVE")
+            ws.send_json(move)
+            refusal = ws.receive_json()
+            lock.execute("ROLLBACK")
+            lock.close()
+            assert refusal["type"] == "error" and refusal["code"] == "storage_unavailable"
+            assert refusal["message"] == ("the database cannot take this now (database is "
+                                          "locked); nothing was changed: try again later")
+            assert "INSERT" not in refusal["message"]
+            ws.send_json(move)  # the same socket, the same move: taken now
+            answers = [ws.receive_json() for _ in range(2)]
+            ack = next(a for a in answers if a["type"] == "ack")
+            assert ack["version"] == v["version"] + 1
+        metrics = c.get("/metrics").text
+        assert "meeple_database_errors_total 1.0" in metrics

@@ -16,7 +16,7 @@ from sqlalchemy.exc import DBAPIError
 from meeple.core.record import GameRecord, RecordedAction
 from meeple.core.text import localized_json
 from meeple.server import lobby
-from meeple.server.errors import ApiError, Forbidden, NotFound
+from meeple.server.errors import ApiError, Forbidden, NotFound, storage_failed
 from meeple.server.hub import Hub
 from meeple.server.limits import Bucket
 from meeple.server.live import Subscriber
@@ -301,8 +301,8 @@ async def _ws_submit(hub: Hub, gid: str, seat: int | None, msg: Any) -> dict[str
         return {"type": "ack", **ack}
     except ApiError as e:
         return {"type": "error", **e.to_json()["error"]}
-    except DBAPIError:
+    except DBAPIError as e:  # as the HTTP route's handler answers it (app.py)
         return {"type": "error", "code": "storage_unavailable",
-                "message": "the database cannot take this now; nothing was changed"}
+                "message": storage_failed(e, hub.metrics)}
     except ValueError as e:
         return {"type": "error", "code": "bad_request", "message": str(e)[:500]}

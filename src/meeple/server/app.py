@@ -19,7 +19,7 @@ from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException
 
 from meeple.server.bots import BotRunner
-from meeple.server.errors import ApiError, storage_refusal
+from meeple.server.errors import ApiError, storage_failed
 from meeple.server.fanout import Fanout
 from meeple.server.hub import Hub
 from meeple.server.mail import Smtp, deliver_mail, warn_deadlines
@@ -197,9 +197,7 @@ def _errors(app: FastAPI) -> None:
     @app.exception_handler(DBAPIError)
     async def storage(r: Request, e: DBAPIError) -> JSONResponse:
         # Nothing was applied: a game changes in memory only after its commit.
-        reason, said = storage_refusal(e)
-        log.error("storage error: %s", reason)
-        r.app.state.metrics.database_errors.inc()
+        said = storage_failed(e, r.app.state.metrics)
         return JSONResponse({"error": {"code": "storage_unavailable", "message": said}},
                             status_code=503, headers={"retry-after": "5"})
 

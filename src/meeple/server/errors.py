@@ -3,6 +3,14 @@ problem. Nothing is changed when one is raised."""
 
 from __future__ import annotations
 
+import logging
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from meeple.server.metrics import Metrics
+
+log = logging.getLogger("meeple.server")
+
 
 class ApiError(Exception):
     status = 400
@@ -63,3 +71,12 @@ def storage_refusal(e: BaseException) -> tuple[str, str]:
     reason = lines[0][:200] if lines and lines[0].strip() else type(e).__name__
     return reason, f"the database cannot take this now ({reason}); nothing was changed: try " \
                    "again later"
+
+
+def storage_failed(e: BaseException, metrics: Metrics) -> str:
+    """A database error met while serving a request or a WebSocket move: logged with its
+    reason, counted, and the sentence the client is told (the same on both paths)."""
+    reason, said = storage_refusal(e)
+    log.error("storage error: %s", reason)
+    metrics.database_errors.inc()
+    return said
