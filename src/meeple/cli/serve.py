@@ -75,7 +75,6 @@ def serve(
         limit_arenas(malloc_arenas)
     from meeple.server.app import Config, create_app
     from meeple.server.db import default_url
-    from meeple.server.logs import log_config
 
     if log_format not in ("plain", "json"):
         raise typer.BadParameter(f"{log_format!r}: plain or json", param_hint="--log-format")
@@ -104,13 +103,24 @@ def serve(
                     writer_process=writer == "process",
                     public_url=public_url or f"http://{host}:{port}")
     typer.echo(f"meeple server on http://{host}:{port} (database {_safe(url)})")
-    # Each update is a small JSON view: compressing it costs more CPU than it saves.
     app = create_app(config)
-    server = _DrainingServer(uvicorn.Config(
-        app, host=host, port=port, log_level=log_level, ws_per_message_deflate=False,
-        log_config=log_config(log_level, log_format),
-        loop="auto", ws_max_size=config.max_body), app, drain_seconds)
+    server = _DrainingServer(uvicorn_config(app, host, port, log_level, log_format,
+                                            config.max_body), app, drain_seconds)
     server.run()
+
+
+def uvicorn_config(app: FastAPI, host: str, port: int, log_level: str, log_format: str,
+                   max_body: int) -> uvicorn.Config:
+    """How uvicorn runs the app. The WebSocket implementation is named, not left to
+    ``auto``: uvicorn before 0.50 picked its legacy one, which cost the server about a
+    third more CPU a move than the sans-I/O one (docs/performance.md, session 21)."""
+    from meeple.server.logs import log_config
+
+    # Each update is a small JSON view: compressing it costs more CPU than it saves.
+    return uvicorn.Config(
+        app, host=host, port=port, log_level=log_level, ws="websockets-sansio",
+        ws_per_message_deflate=False, log_config=log_config(log_level, log_format),
+        loop="auto", ws_max_size=max_body)
 
 
 class _DrainingServer(uvicorn.Server):
