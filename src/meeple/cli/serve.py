@@ -112,8 +112,8 @@ def serve(
 def uvicorn_config(app: FastAPI, host: str, port: int, log_level: str, log_format: str,
                    max_body: int) -> uvicorn.Config:
     """How uvicorn runs the app. The WebSocket implementation is named, not left to
-    ``auto``: uvicorn before 0.50 picked its legacy one, which cost the server about a
-    third more CPU a move than the sans-I/O one (docs/performance.md, session 21)."""
+    ``auto``: uvicorn before 0.50 picked its legacy one, which cost the server 6–13% more
+    CPU a Cult move than the sans-I/O one (docs/performance.md, session 21)."""
     from meeple.server.logs import log_config
 
     # Each update is a small JSON view: compressing it costs more CPU than it saves.
