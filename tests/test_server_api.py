@@ -273,7 +273,6 @@ def test_a_websocket_move_on_a_locked_database_is_refused_with_the_reason_and_ca
             assert refusal["type"] == "error" and refusal["code"] == "storage_unavailable"
             assert refusal["message"] == ("the database cannot take this now (database is "
                                           "locked); nothing was changed: try again later")
-            assert "INSERT" not in refusal["message"]
             ws.send_json(move)  # the same socket, the same move: taken now
             answers = [ws.receive_json() for _ in range(2)]
             ack = next(a for a in answers if a["type"] == "ack")
