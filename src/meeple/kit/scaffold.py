@@ -73,10 +73,10 @@ def write_game(root: Path, name: str, title: str, title_ru: str,
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(_rewrite(src.read_text("utf-8"), name, title, title_ru), "utf-8")
         files.append(dest)
-    for dest, src in targets.items():
-        if src is None:
+    for dest, template in targets.items():
+        if template is None:
             continue
         dest.parent.mkdir(parents=True, exist_ok=True)
-        dest.write_text(_rewrite(src.read_text("utf-8"), name, title, title_ru), "utf-8")
+        dest.write_text(_rewrite(template.read_text("utf-8"), name, title, title_ru), "utf-8")
         files.append(dest)
     return Written(package, files)
