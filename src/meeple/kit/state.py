@@ -69,6 +69,12 @@ class KitState(State):
         """Raise ValueError if the position is impossible (a card twice, a count below 0):
         checked after a save is loaded and after a scenario's set-up."""
 
+    def complete(self, given: set[str]) -> None:
+        """After a scenario's ``setup`` has set the fields named in ``given``, put back
+        what it left out before :meth:`check` runs — the cards it places nowhere into the
+        deck, say — so that a scenario names only the cards its rule is about (default:
+        nothing; the set-up must then give a whole position)."""
+
     def scores(self) -> list[int] | None:
         """Each player's score, where the game counts one (the end screen and places)."""
         return None
