@@ -7,22 +7,26 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from meeple.core.game import OptionSpec
-from meeple.kit import KitGame
 from meeple.games.jaipur.state import RULES, JaipurState
+from meeple.kit import KitGame
 
 
 class JaipurGame(KitGame):
     name = "jaipur"
-    title = 'Jaipur'
+    title = "Jaipur"
     min_players = 2
-    max_players = 4
+    max_players = 2
     default_players = 2
-    max_actions = 8
+    # The most at once: 5 takes, the camels, 5 exchanges and a hand of 7 to sell (at
+    # most 7 sales of one kind and fewer of several); an exchange step offers fewer.
+    max_actions = 24
     state_class = JaipurState
     options: ClassVar[Mapping[str, OptionSpec]] = {
-        "length": OptionSpec(int(RULES["track_length"]), "spaces from the start to the goal"),
+        "seals": OptionSpec(int(RULES["seals_to_win"]),
+                            "Seals of Excellence that win the game (1 to 3)"),
     }
+    golden_options: ClassVar[list[dict[str, Any]]] = [{}, {"seals": 1}]
 
     def check_options(self, options: dict[str, Any]) -> None:
-        if not 5 <= options["length"] <= 60:
-            raise ValueError("option 'length' must be from 5 to 60")
+        if not 1 <= options["seals"] <= 3:
+            raise ValueError("option 'seals' must be from 1 to 3")
