@@ -25,6 +25,11 @@ class JaipurGame(KitGame):
         "seals": OptionSpec(int(RULES["seals_to_win"]),
                             "Seals of Excellence that win the game (1 to 3)"),
     }
+    # The bots: the state's standing judges a position well enough at once (random moves
+    # after a choice only blur it, and could wander in and out of an exchange); a lead
+    # of ten rupees is worth e to one.
+    heuristic_depth = 0
+    standing_scale = 0.1
     golden_options: ClassVar[list[dict[str, Any]]] = [{}, {"seals": 1}]
 
     def check_options(self, options: dict[str, Any]) -> None:

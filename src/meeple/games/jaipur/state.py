@@ -39,8 +39,11 @@ def flat(lists: Any) -> list[Any]:
     return [x for part in lists for x in part]
 
 
+MIN_SALE = {g: int(RULES["precious_min_sale"]) if g in RULES["precious"] else 1 for g in GOODS}
+
+
 def min_sale(g: str) -> int:
-    return int(RULES["precious_min_sale"]) if g in RULES["precious"] else 1
+    return MIN_SALE[g]
 
 
 class JaipurState(KitState):
@@ -60,6 +63,7 @@ class JaipurState(KitState):
     taking: list[int]  # an exchange under way: the market slots picked, in order
     giving: list[str]  # ... the goods given back so far, out of the hand (hidden)
     giving_camels: int  # ... the camels given back so far, out of the herd
+    called_off: int  # exchanges called off in this turn (the bots' judgement reads it)
 
     def setup(self) -> None:
         self.seals, self.results = [0, 0], []
@@ -87,7 +91,7 @@ class JaipurState(KitState):
             self.bonus.append(pile)
         self.goods_won, self.bonus_won = [[], []], [[[] for _ in BONUS_SIZES] for _ in range(2)]
         self.starter = self.turn = starter
-        self.taking, self.giving, self.giving_camels = [], [], 0
+        self.taking, self.giving, self.giving_camels, self.called_off = [], [], 0, 0
 
     def complete(self, given: set[str]) -> None:
         """A scenario's set-up: the cards it places nowhere are a shuffled deck, or, when
@@ -159,7 +163,7 @@ class JaipurState(KitState):
         than those taken, or camels, and the hand ends with at most seven cards."""
         k = len(picked)
         left = k - given
-        others = sum(1 for c in hand if c not in picked)
+        others = len(hand) - sum(hand.count(g) for g in set(picked))
         fewest_goods = max(0, len(hand) + k - LIMIT, left - herd)
         return k >= 2 and fewest_goods <= min(others, left)
 
@@ -174,13 +178,16 @@ class JaipurState(KitState):
         if CAMEL in self.market:
             out.append(Action.of("camels"))
         for g in GOODS:
-            out += [Action.of("sell", g, n) for n in range(min_sale(g), hand.count(g) + 1)]
-        rest = [c for c in self.market if c != CAMEL]
+            out += [Action.of("sell", g, n) for n in range(MIN_SALE[g], hand.count(g) + 1)]
+        # can_finish for two goods, g and its cheapest partner, written out: it is asked
+        # for every position a search looks at
+        fewest = max(0, len(hand) + 2 - LIMIT, 2 - herd)
+        held = {g: hand.count(g) for g in kinds}
         for g in kinds:
-            rest.remove(g)
-            if any(self.can_finish([g, y], hand, herd, 0) for y in set(rest)):
+            partner = 0 if self.market.count(g) >= 2 else \
+                min((held[y] for y in kinds if y != g), default=-1)
+            if partner >= 0 and len(hand) - held[g] - partner >= fewest:
                 out.append(Action.of("trade", g))
-            rest.append(g)
         return out
 
     def _exchange_steps(self, hand: list[str], herd: int, kinds: list[str]) -> list[Action]:
@@ -222,6 +229,7 @@ class JaipurState(KitState):
             hand.sort(key=ORDER.__getitem__)
             self.herds[player] += self.giving_camels
             self.taking, self.giving, self.giving_camels = [], [], 0
+            self.called_off += 1
             self.say("cancelled", player=self.seat(player))
         elif kind == "take":
             slot = self.market.index(str(args[0]))
@@ -240,6 +248,7 @@ class JaipurState(KitState):
 
     def _end_turn(self) -> None:
         self.turn = 1 - self.turn
+        self.called_off = 0
 
     def _refill(self, player: int, slots: list[int]) -> None:
         """The emptied slots dealt from the deck; a deck that runs out ends the round."""

@@ -96,8 +96,9 @@ def _exchange(s: JaipurState, viewer: int | None) -> list[Zone]:
              else Piece(f"given-{k}", t("a_card"), kind="card", face_down=True)
              for k, c in enumerate(s.giving)]
     given += [_card(s, f"given-camel-{k}", CAMEL, []) for k in range(s.giving_camels)]
-    return [Zone("exchange", "row", t("exchange", player=s.seat(s.turn)), pieces=given,
-                 help=t("exchange_help"))]
+    taken = goods_list([s.market[i] for i in s.taking])
+    return [Zone("exchange", "row", t("exchange", player=s.seat(s.turn), taken=taken),
+                 pieces=given, help=t("exchange_help"))]
 
 
 def _hand(s: JaipurState, viewer: int) -> list[Zone]:
@@ -160,22 +161,78 @@ def describe(s: JaipurState, player: int, action: Action) -> Message:
     return t(f"do.{kind}", good=good(str(args[0])))
 
 
+def _held(s: JaipurState, g: str, n: int) -> float:
+    """What n cards of g in hand are worth: part of the tokens they would sell for now,
+    and something towards a bonus."""
+    return 0.6 * sum(s.tokens[g][:n]) + (1.5 * (n - 2) if n >= 3 else 0.0)
+
+
+def _herd(herd: int, other: int) -> float:
+    token = float(RULES["camel_token"]) * (0.5 if herd > other else -0.5 if herd < other else 0.0)
+    return token + 0.4 * min(herd, 4)
+
+
+def _goods(s: JaipurState, counts: dict[str, int]) -> float:
+    return sum(_held(s, g, n) for g, n in counts.items() if n)
+
+
+def _paid(s: JaipurState, counts: dict[str, int], taken: list[str], herd: int, other: int,
+          due: int) -> float:
+    """The best value of the hand and herd once ``due`` more cards are given back for the
+    goods ``taken`` (counted in ``counts``): at least enough goods for the hand limit, the
+    cheapest first, the rest camels; -inf when it cannot be paid."""
+    hand = sum(counts.values()) - len(taken)
+    kinds = [g for g in counts if g not in taken]
+    fewest = max(0, sum(counts.values()) - RULES["hand_limit"], due - herd)
+    left = dict(counts)
+    best = float("-inf")
+    for m in range(due + 1):
+        if m >= fewest and m <= hand:
+            best = max(best, _goods(s, left) + _herd(herd - (due - m), other))
+        cheapest = min((g for g in kinds if left[g]),
+                       key=lambda g: _held(s, g, left[g]) - _held(s, g, left[g] - 1),
+                       default=None)
+        if cheapest is None:
+            break
+        left[cheapest] -= 1
+    return best
+
+
+def _exchange_value(s: JaipurState, counts: dict[str, int], herd: int, other: int) -> float:
+    """An exchange under way judged by its best end: as it stands, or with one more good
+    when it has only one."""
+    taken = [s.market[i] for i in s.taking]
+    due = len(taken) - len(s.giving) - s.giving_camels
+    if len(taken) >= 2:
+        return _paid(s, counts, taken, herd, other, due)
+    best = float("-inf")
+    for y in s.market_goods():
+        more = dict(counts)
+        more[y] = more.get(y, 0) + 1
+        best = max(best, _paid(s, more, [*taken, y], herd, other, due + 1))
+    return best
+
+
 def standing(s: JaipurState) -> list[float]:
-    """Rupees in hand (tokens), the camel token as it stands, and what the goods held
-    would sell for now: a guess at the round's end, with a seal worth a round's margin."""
-    hands = [list(h) for h in s.hands]
-    hands[s.turn] += [s.market[i] for i in s.taking]  # an exchange as if done so far
-    herds = s.herds
+    """Rupees in tokens, the camel token as it stands, what the goods held would sell for,
+    with a seal worth a round's margin. An exchange under way counts as its best end; a
+    turn where an exchange was called off counts far less, so that a bot judging by it
+    never calls one off to start it again."""
     out = []
     for p in range(2):
-        value = float(s.rupees(p))
-        if herds[p] != herds[1 - p]:
-            value += RULES["camel_token"] * (0.5 if herds[p] > herds[1 - p] else -0.5)
-        for g in GOODS:
-            n = hands[p].count(g)
-            if n:
-                value += 0.6 * sum(s.tokens[g][:n]) + (1.5 * (n - 2) if n >= 3 else 0)
-        value += 0.4 * min(herds[p], 4)
-        out.append(30.0 * s.seals[p] + value)
+        counts = {g: 0 for g in GOODS}
+        for c in s.hands[p]:
+            counts[c] += 1
+        herd, other = s.herds[p], s.herds[1 - p]
+        if p == s.turn and s.taking:
+            for i in s.taking:
+                counts[s.market[i]] += 1
+            value = _exchange_value(s, counts, herd, other)
+            if value == float("-inf"):  # not in a lawful position: judged as it stands
+                value = _goods(s, counts) + _herd(herd, other)
+        else:
+            value = _goods(s, counts) + _herd(herd, other)
+            if p == s.turn and s.called_off:
+                value -= 50.0
+        out.append(30.0 * s.seals[p] + s.rupees(p) + value)
     return out
-
