@@ -120,8 +120,8 @@ class KitState(State):
         win = self.winners[0] if len(self.winners) == 1 else None
         out: dict[str, Any] = {"winner": win, "winners": list(self.winners),
                                "reason": self.reason or "playing"}
-        if self.reason:
-            out["text"] = Text(f"{self.game.name}.reason.{self.reason}")
+        if self.reason:  # the reason in words, as the end screen gives it
+            out["reason_text"] = Text(f"{self.game.name}.reason.{self.reason}")
         found = self.scores()
         if found is not None:
             out["scores"] = found
