@@ -8,6 +8,9 @@ the gallery (docs/web.md)."""
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -36,16 +39,20 @@ def site(tmp_path: Path) -> Iterator[str]:
 
 
 def _open(browser: Any, site: str, game: str, lang: str, size: tuple[int, int],
-          seed: int) -> Any:
+          seed: int, seats: list[str] | None = None) -> Any:
     page = browser.new_page(viewport={"width": size[0], "height": size[1]})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors
     page.goto(site + "/")
     set_language(page, lang)
-    g = get_game(game)
-    seats = ["human"] + ["random"] * (g.min_players - 1)
-    made = make_game(page, site, game, seats, dict(getattr(g, "test_options", {})))
+    if seats is None:
+        g = get_game(game)
+        seats = ["human"] + ["random"] * (g.min_players - 1)
+        options = dict(getattr(g, "test_options", {}))
+    else:
+        options = {}
+    made = make_game(page, site, game, seats, options)
     page.goto(f"{site}/#/game/{made['id']}/{made['seats'][0]['token']}")
     page.reload()
     page.wait_for_selector("#table[data-version]", timeout=30_000)
@@ -142,3 +149,26 @@ def test_a_kit_game_table_reads_in_the_language_with_no_engine_words(
     shoot(page, f"{game}-{lang}-{size[0]}x{size[1]}")
     assert page.errors == []
     page.close()
+
+
+def test_a_game_meeple_new_writes_plays_in_the_browser_at_once(
+        browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/authoring.md §1 as a new author follows it: `meeple new`, then the server."""
+    root = tmp_path / "checkout"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "src", root / "src",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setenv("PYTHONPATH", str(root / "src"))
+    made = subprocess.run([sys.executable, "-m", "meeple", "new", "my_race", "--title",
+                           "My Race", "--title-ru", "Моя гонка"], cwd=root, capture_output=True,
+                          text=True, timeout=120)
+    assert made.returncode == 0, made.stderr
+    with meeple_server(f"sqlite:///{tmp_path / 'new.db'}", "--bot-workers", "0") as (base, _):
+        page = _open(browser, base, "my_race", "ru", (1280, 800), seed=3,
+                     seats=["human", "random"])
+        assert "Моя гонка" in page.title() or "Моя гонка" in page.inner_text("body")
+        _play_to_the_end(page, Rng(3))
+        assert "Игра окончена" in page.inner_text("#game-over")
+        _settled(page)
+        assert_accessible(page, "a game from meeple new, its end screen")
+        assert page.errors == []
+        page.close()
