@@ -93,16 +93,16 @@ class JaipurState(KitState):
         self.starter = self.turn = starter
         self.taking, self.giving, self.giving_camels, self.called_off = [], [], 0, 0
 
-    def complete(self, given: set[str]) -> None:
+    def settle(self, changed: set[str]) -> None:
         """A scenario's set-up: the cards it places nowhere are a shuffled deck, or, when
         it gives the deck, the bottom of the discard pile (sold earlier; the camels must
         then all be placed, since none is ever discarded)."""
         placed = Counter(self.market + self.discard + self.giving + flat(self.hands))
         placed[CAMEL] += sum(self.herds) + self.giving_camels
-        if "deck" in given:
+        if "deck" in changed:
             placed.update(self.deck)
         rest = sorted((Counter(RULES["cards"]) - placed).elements(), key=ORDER.__getitem__)
-        if "deck" in given:
+        if "deck" in changed:
             self.discard = rest + self.discard
         else:
             self.rng.shuffle(rest)
