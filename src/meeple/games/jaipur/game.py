@@ -31,6 +31,7 @@ class JaipurGame(KitGame):
     heuristic_depth = 0
     standing_scale = 0.1
     golden_options: ClassVar[list[dict[str, Any]]] = [{}, {"seals": 1}]
+    test_options: ClassVar[dict[str, Any]] = {"seals": 1}  # a browser test: one round
 
     def check_options(self, options: dict[str, Any]) -> None:
         if not 1 <= options["seals"] <= 3:
