@@ -15,6 +15,7 @@ import yaml
 
 from meeple.core.rng import Rng
 from tests.test_web_e2e import SHOTS, _create, _page, browser, site  # noqa: F401
+from tests.web_helpers import violations
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "src" / "meeple" / "games" / "cult" / "data"
@@ -148,11 +149,7 @@ def play_cult_by_clicking(page: Any, rng: Rng, limit: int = 2_000,
 
 def _accessible(page: Any) -> None:
     """axe-core finds no serious or critical fault in what the Cult module draws."""
-    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
-
-    found = Axe().run(page, context={"include": [["#board"], ["#mine"], ["#side"], ["#extra"]]})
-    bad = [(v["id"], [n["target"] for n in v["nodes"]]) for v in found.response["violations"]
-           if v["impact"] in ("serious", "critical")]
+    bad = violations(page, include=("#board", "#mine", "#side", "#extra"))
     assert bad == [], bad
 
 

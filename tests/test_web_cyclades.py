@@ -15,6 +15,7 @@ import yaml
 from meeple.core.rng import Rng
 from tests.test_web_cult import _after, _answer_popover, _version, _wait_turn
 from tests.test_web_e2e import SHOTS, _create, _page, browser, site  # noqa: F401
+from tests.web_helpers import violations
 
 ROOT = Path(__file__).resolve().parent.parent
 FACTS = ROOT / "src" / "meeple" / "web" / "static" / "js" / "cyclades" / "facts.js"
@@ -80,11 +81,7 @@ def _no_engine_forms(page: Any) -> None:
 
 
 def _accessible(page: Any) -> None:
-    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
-
-    found = Axe().run(page, context={"include": [["#board"], ["#mine"], ["#side"], ["#extra"]]})
-    bad = [(v["id"], [n["target"] for n in v["nodes"]]) for v in found.response["violations"]
-           if v["impact"] in ("serious", "critical")]
+    bad = violations(page, include=("#board", "#mine", "#side", "#extra"))
     assert bad == [], bad
 
 

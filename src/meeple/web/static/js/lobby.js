@@ -3,7 +3,7 @@
 // label and a sentence of help (js/text/lobby.js), never an option key or a bot's id.
 import { call, catalog } from "./api.js";
 import { h, clear } from "./dom.js";
-import { addText, t } from "./i18n.js";
+import { addText, language, t } from "./i18n.js";
 import { myGames, remember, gameLink } from "./store.js";
 import { lobbyGames, me, seatRatings } from "./account.js";
 import { LOBBY_TEXT } from "./text/lobby.js";
@@ -29,8 +29,9 @@ export const optionHelp = (game, key) => said(`optHelp.${game}.${key}`, "");
 export const botName = (kind) => said(`bot.${kind}`, t("bot"));
 export const seatTitle = (i) => `${t("lb.seatN")} ${i + 1}`;
 
-let titles = null;  // game name -> title, for the lists below
-const meta = () => (titles = titles || call("GET", "/api/meta"));
+// The games' list with their titles in the interface's language, asked once per language.
+const metas = {};
+const meta = () => (metas[language()] = metas[language()] || call("GET", "/api/meta"));
 const titleOf = async (game) => ((await meta()).games.find((g) => g.name === game) || {}).title || game;
 
 // The lobby's and the replay's own rules, in their own sheet (style.css is the shell's).
