@@ -49,6 +49,12 @@ export function groupLabel(list) {
   const first = list[0].text.split(/\s+/), last = list[list.length - 1].text.split(/\s+/);
   if (first.length === last.length && first.length > 1) {
     const diff = first.map((w, i) => w !== last[i]);
+    // One or two words that change ("offer … gold to Zeus", "swap 1 … for 1 …").
+    const changing = first.map((_, i) => list.some((c) => c.text.split(/\s+/)[i] !== first[i]));
+    const same = list.every((c) => c.text.split(/\s+/).length === first.length);
+    if (same && changing.filter(Boolean).length <= 2 && changing.filter(Boolean).length < first.length - 1) {
+      return first.map((w, i) => (changing[i] ? "…" : w)).join(" ");
+    }
     if (diff.filter(Boolean).length === 1) return first.map((w, i) => (diff[i] ? "…" : w)).join(" ");
   }
   const words = list.map((c) => c.text.split(/\s+/));
@@ -117,7 +123,11 @@ export function groupRow(list, send, label = groupLabel(list)) {
 function shortHeads(list) {
   const heads = list.map((c) => { const i = c.text.indexOf(": "); return i > 0 ? c.text.slice(0, i) : null; });
   if (heads.some((x) => x === null) || new Set(heads).size !== heads.length) return null;
-  return heads.every((x, i) => x.length < list[i].text.length) ? heads : null;
+  if (!heads.every((x, i) => x.length < list[i].text.length)) return null;
+  // The verb they all share ("learn") is the row's label already: each entry keeps the rest.
+  const verb = heads[0].split(" ", 1)[0];
+  const rest = heads.map((x) => x.slice(verb.length + 1));
+  return heads.every((x) => x.startsWith(`${verb} `)) && rest.every(Boolean) && new Set(rest).size === rest.length ? rest : heads;
 }
 
 // The controls for these choices within the budget of buttons.
