@@ -90,7 +90,6 @@ def test_a_newcomer_plays_cyclades_to_the_end_by_clicking_the_map(browser: Any, 
     SHOTS.mkdir(parents=True, exist_ok=True)
     page = _page(browser)
     _create(page, site, "cyclades", ["human", "heuristic", "heuristic"], {"max_rounds": "3"})
-    page.click("#play-first")
     _wait_turn(page)
     page.wait_for_selector("#gods")
     assert page.locator("#board .territory").count() == 9
@@ -123,7 +122,6 @@ def test_a_russian_player_on_a_phone_plays_cyclades_by_tapping(browser: Any,  # 
     page = _page(browser, 390, 844)
     page.add_init_script("localStorage.setItem('meeple.lang', 'ru')")
     _create(page, site, "cyclades", ["human", "heuristic", "heuristic"], {"max_rounds": "2"})
-    page.click("#play-first")
     _wait_turn(page)
     board = page.inner_text("#board")
     assert "Наксос" in board or "Парос" in board, board
@@ -175,7 +173,6 @@ def test_a_russian_player_on_a_phone_plays_cyclades_to_the_end_screen(
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     _create(page, site, "cyclades", ["human", "random", "random"], {"max_rounds": "2"})
-    page.click("#play-first")
     stats = play_cyclades_by_clicking(page, Rng(21))
     assert stats["targets"] + stats["buttons"] >= 3, stats
     over = page.inner_text("#game-over")
