@@ -42,8 +42,9 @@ def test_a_full_length_game_without_round_limit_ends(name: str) -> None:
 def test_same_seed_and_actions_give_the_same_game(name: str) -> None:
     game = get_game(name)
     options = short(game, 10)
-    a = random_playout(game, 3, 77, options, deep_every=1000, views_every=1000)
-    b = random_playout(game, 3, 77, options, deep_every=1000, views_every=1000)
-    c = random_playout(game, 3, 78, options, deep_every=1000, views_every=1000)
+    n = min(max(3, game.min_players), game.max_players)
+    a = random_playout(game, n, 77, options, deep_every=1000, views_every=1000)
+    b = random_playout(game, n, 77, options, deep_every=1000, views_every=1000)
+    c = random_playout(game, n, 78, options, deep_every=1000, views_every=1000)
     assert a.hash == b.hash
     assert (a.hash != c.hash) == game.has_chance

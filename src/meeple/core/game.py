@@ -181,6 +181,11 @@ class Game(ABC):
             return state.returns()
         return [1.0 / state.num_players] * state.num_players
 
+    def view_problems(self, view: dict[str, Any]) -> list[str]:
+        """What is malformed in a view (the kit checks its table description), for the
+        conformance suite."""
+        return []
+
     def inspect(self, state: State) -> dict[str, Any]:
         """Everything about a state, hidden parts included, for scenario expectations."""
         return state.view(None)

@@ -216,7 +216,6 @@ export function showTable(root, gid, token) {
       // A game module may give back the board it drew before, changed in place.
       place(boardBox, [m ? m.board(p, ctx) : h("pre", { class: "board-text", text: ui.boardText || "" })]);
       zoom.refresh();
-      ui.mapped = onBoard();
     }
     if (changedFor("players", p.game, inputsOf(m, "players", p))) {
       const panels = m ? m.players(p, ctx) : null;
@@ -240,6 +239,7 @@ export function showTable(root, gid, token) {
       const x = m && m.extra ? m.extra(p, ctx) : null;
       if (x) extra.append(x);
     }
+    ui.mapped = onBoard();
     ui.quick = p.choices && p.seat !== null && p.waiting.includes(p.seat)
       ? p.choices.filter((c) => QUICK.test(c.action) && !ui.mapped.has(c.action)).slice(0, 4) : [];
     const seats = p.seats.map((_, i) => ctx.seatName(i)), quick = ui.quick.map((c) => c.action);
@@ -260,10 +260,13 @@ export function showTable(root, gid, token) {
     restoreFocus(keep);
   }
 
-  // Actions the board stands for: they need no button of their own.
+  // The places to click: on the board, in my area and in the game's extra panel (a
+  // district, a card in my hand).
+  const onTable = (sel) => [boardBox, mine, extra].flatMap((box) => [...box.querySelectorAll(sel)]);
+  // The actions they stand for need no button of their own.
   const onBoard = () => {
     const out = new Set();
-    for (const el of boardBox.querySelectorAll(".target")) {
+    for (const el of onTable(".target")) {
       const tg = targetOf(el);
       if (tg) for (const c of tg.actions) out.add(c.action);
     }
@@ -346,9 +349,9 @@ export function showTable(root, gid, token) {
     const mapped = ui.mapped, quick = new Set(ui.quick.map((c) => c.action));
     // The board and the status bar (pass, done...) already offer these.
     const rest = p.choices.filter((c) => !mapped.has(c.action) && !quick.has(c.action));
-    // How many places glow on the board (a district, a hex), not how many choices they
-    // stand for (a district with three priest levels is one place).
-    const places = boardBox.querySelectorAll(".target:not(.selectable)").length;
+    // How many places glow (a district, a hex, a card), not how many choices they stand
+    // for (a district with three priest levels is one place).
+    const places = onTable(".target:not(.selectable)").length;
     if (mapped.size) decide.append(h("p", { class: "hint", text: places ? `${t("pickTarget")} (${places})` : t("pickTarget") }));
     if (rest.length) decide.append(h("div", { class: "choices", role: "group", "aria-label": t("prompt") }, choiceControls(rest, guarded)));
     if (p.choices.length > 1) decide.append(allOptions(p.choices, guarded, ui.all));
