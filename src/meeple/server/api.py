@@ -156,15 +156,20 @@ async def replay(request: Request, gid: str, authorization: Auth = None,
                           "their options, and the bots")
 async def meta(lang: Lang = "en") -> dict[str, Any]:
     from meeple.bots.base import bot_kinds
-    from meeple.core.registry import game_names, game_title, get_game
+    from meeple.core.registry import game_names, game_text, game_title, get_game
 
     games = []
     for name in game_names():
         g = get_game(name)
+        # an option's label and help in the reader's language, where the game's catalog
+        # has them (option.KEY, option.KEY.help); ``help`` is the option's own English
+        options = {k: {"default": o.default, "help": o.help,
+                       "label": game_text(name, f"option.{k}", lang),
+                       "hint": game_text(name, f"option.{k}.help", lang)}
+                   for k, o in g.options.items()}
         games.append({"name": name, "title": game_title(name, lang), "min_players": g.min_players,
                       "max_players": g.max_players, "default_players": g.default_players,
-                      "options": {k: {"default": o.default, "help": o.help}
-                                  for k, o in g.options.items()}})
+                      "options": options})
     return {"games": games, "bots": bot_kinds()}
 
 

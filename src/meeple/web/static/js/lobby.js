@@ -24,8 +24,10 @@ const SIDES = {
 const CHOICES = { "cyclades.map": ["base", "titans"] };
 
 const said = (key, fallback) => { const v = t(key); return v === key ? fallback : v; };
-export const optionLabel = (game, key, o) => said(`opt.${game}.${key}`, o.help);
-export const optionHelp = (game, key) => said(`optHelp.${game}.${key}`, "");
+// A game's own words for its options come with the list of games (its catalog's
+// option.KEY), in the interface's language; the lobby's text file has the first games'.
+export const optionLabel = (game, key, o) => said(`opt.${game}.${key}`, o.label || o.help);
+export const optionHelp = (game, key, o = {}) => said(`optHelp.${game}.${key}`, o.hint || "");
 export const botName = (kind) => said(`bot.${kind}`, t("bot"));
 export const seatTitle = (i) => `${t("lb.seatN")} ${i + 1}`;
 
@@ -64,7 +66,7 @@ function optionInput(game, key, o) {
       h("option", { value: v, text: said(`optVal.${game}.${key}.${v}`, v), selected: v === o.default })));
   } else if (typeof o.default === "number") input = h("input", { ...common, type: "number", min: 0, value: o.default, inputmode: "numeric" });
   else input = h("input", { ...common, type: "text", value: o.default });
-  const help = optionHelp(game, key);
+  const help = optionHelp(game, key, o);
   const helpId = help ? `${id}-help` : undefined;
   if (helpId) input.setAttribute("aria-describedby", helpId);
   const text = h("span", { text: label });
