@@ -9,6 +9,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,8 +31,12 @@ SKELETON = ROOT / "src" / "meeple" / "kit" / "skeleton"
 
 
 @pytest.fixture(autouse=True)
-def skeleton_registered() -> None:
+def skeleton_registered() -> Iterator[None]:
+    # Registered for each test and forgotten after it: a server that a later test starts
+    # knows only the installed games, and the suites that try every game must see the same.
     registry.register("skeleton", "meeple.kit.skeleton:GAME")
+    yield
+    registry.forget()
 
 
 def test_a_saved_kit_state_loads_to_the_same_state() -> None:

@@ -260,9 +260,13 @@ export function showTable(root, gid, token) {
     restoreFocus(keep);
   }
 
-  // The places to click: on the board, in my area and in the game's extra panel (a
-  // district, a card in my hand).
-  const onTable = (sel) => [boardBox, mine, extra].flatMap((box) => [...box.querySelectorAll(sel)]);
+  // The places to click: on the board, and for a kit game in my area and the extra panel
+  // too (a card in my hand). A bespoke game's panels (Clash's advance tree, Cyclades'
+  // offers) fold away on a phone, so their choices keep buttons of their own.
+  const onTable = (sel) => {
+    const m = mod(), boxes = m && m.targetsOffBoard ? [boardBox, mine, extra] : [boardBox];
+    return boxes.flatMap((box) => [...box.querySelectorAll(sel)]);
+  };
   // The actions they stand for need no button of their own.
   const onBoard = () => {
     const out = new Set();
