@@ -22,6 +22,7 @@ from meeple.kit import KitState
 from meeple.kit.lines import js_lines, python_lines, yaml_lines
 from meeple.kit.scaffold import ScaffoldError, write_game
 from meeple.kit.skeleton import GAME as SkeletonGame
+from meeple.kit.skeleton.state import SkeletonState
 from meeple.kit.table import ICONS, Piece, Table, Zone, check_table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,6 +110,33 @@ def test_a_scenario_setup_of_a_wrong_type_or_impossible_position_is_refused() ->
         g.scenario_setup(s, {"nope": 1})
     with pytest.raises(ValueError, match="not the game's cards"):
         g.scenario_setup(s, {"deck": []})
+
+
+def test_a_scenario_setup_lets_the_state_settle_the_fields_it_did_not_set(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[set[str]] = []
+    g = SkeletonGame()
+    s = g.new_state(2, 0)
+    assert isinstance(s, SkeletonState)
+    first = s
+
+    def settle(self: SkeletonState, changed: set[str]) -> None:
+        # the scenario dealt the hands: the deck gives up those cards and takes the old ones
+        seen.append(changed)
+        deck = [c for h in first.hands for c in h] + self.deck
+        for card in (c for h in self.hands for c in h):
+            deck.remove(card)
+        self.deck = deck
+
+    monkeypatch.setattr(SkeletonState, "settle", settle)
+    hands = [s.deck[-3:], s.deck[-6:-3]]
+    done = g.scenario_setup(s, {"hands": hands, "round": 3})
+    assert isinstance(done, SkeletonState)
+    assert seen == [{"hands"}]
+    assert done.round_no == 3 and done.hands == hands
+    monkeypatch.setattr(SkeletonState, "settle", KitState.settle)
+    with pytest.raises(ValueError, match="not the game's cards"):
+        g.scenario_setup(s, {"hands": hands})
 
 
 def test_the_table_check_names_unknown_kinds_icons_colours_and_ids_used_twice() -> None:
