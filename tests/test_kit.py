@@ -238,3 +238,12 @@ def test_a_game_another_package_declares_is_found(monkeypatch: pytest.MonkeyPatc
     finally:
         monkeypatch.undo()
         registry.forget()
+
+
+def test_the_terminal_writes_a_price_as_names_with_their_numbers() -> None:
+    from meeple.kit.table import Stat
+    from meeple.kit.text_table import render_table
+
+    card = Piece("c", "Card", kind="card", cost=[Stat("gem", 3, "ruby"), Stat("gem", 1, "onyx")])
+    text = render_table(Table([Zone("row", "row", "Row", pieces=[card])], []).to_json(), [])
+    assert "Card [ruby ×3, onyx ×1]" in text
