@@ -1,5 +1,5 @@
-"""Splendor: a game made by ``meeple new`` (docs/authoring.md): a race along a track,
-each player playing one of three hidden number cards a turn."""
+"""Splendor («Роскошь», Marc André, Space Cowboys 2014): gem merchants buy development
+cards whose bonuses make later cards cheaper, and court nobles (docs/rules/splendor.md)."""
 
 from meeple.games.splendor.game import SplendorGame
 

@@ -1,5 +1,6 @@
 """Splendor's name, players and options; the rules are in state.py, what a player sees
-in view.py, the numbers in data/rules.yaml and the texts in data/texts.yaml."""
+in view.py, the numbers in data/rules.yaml and data/cards.yaml, the texts in
+data/texts.yaml."""
 
 from __future__ import annotations
 
@@ -7,22 +8,21 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from meeple.core.game import OptionSpec
+from meeple.games.splendor.state import SplendorState
 from meeple.kit import KitGame
-from meeple.games.splendor.state import RULES, SplendorState
 
 
 class SplendorGame(KitGame):
     name = "splendor"
-    title = 'Splendor'
+    title = "Splendor"
     min_players = 2
     max_players = 4
     default_players = 2
-    max_actions = 8
+    # 5 colours to start a take, 15 cards to buy, 12 to reserve and 3 decks: 35 at most
+    max_actions = 40
     state_class = SplendorState
     options: ClassVar[Mapping[str, OptionSpec]] = {
-        "length": OptionSpec(int(RULES["track_length"]), "spaces from the start to the goal"),
+        "fewer_gems": OptionSpec(False, "when fewer than three gem colours are left in the "
+                                        "bank, a player may take one gem of each of them"),
     }
-
-    def check_options(self, options: dict[str, Any]) -> None:
-        if not 5 <= options["length"] <= 60:
-            raise ValueError("option 'length' must be from 5 to 60")
+    golden_options: ClassVar[list[dict[str, Any]]] = [{}, {"fewer_gems": True}]
