@@ -159,20 +159,26 @@ def describe(s: SplendorState, player: int, action: Action) -> Message:
     return Text(f"splendor.do.{kind}")
 
 
+# The bots' weights for what is not yet points (tuned by arena runs, docs/rules/splendor.md)
+W_BONUS, W_GEM, W_GOLD, W_REACH, W_NOBLE = 1.5, 0.15, 0.3, 0.6, 0.5
+
+
 def standing(s: SplendorState) -> list[float]:
     """Points, and what brings points: bonuses (cheaper cards, nobles' needs), tokens, the
-    nobles within reach, reserved cards one is able to pay for soon."""
+    nobles within reach, and the cards the player could soon pay for."""
+    shown = [c for row in s.market for c in row]
     out = []
     for p in range(s.n):
-        bonus = s.bonuses(p)
-        value = s.points(p) + 0.45 * sum(bonus) + 0.12 * sum(s.gems[p][:GOLD])
-        value += 0.2 * s.gems[p][GOLD]
+        bonus, have = s.bonuses(p), s.gems[p]
+        value = s.points(p) + W_BONUS * sum(bonus) + W_GEM * sum(have[:GOLD])
+        value += W_GOLD * have[GOLD]
         for x in s.nobles:
             short = sum(max(0, need - bonus[c]) for c, need in enumerate(NOBLES[x]))
-            value += RULES["noble_points"] * 0.6 ** (short + 1)
-        for card in s.reserved[p]:
+            value += RULES["noble_points"] * W_NOBLE ** short
+        best = 0.0
+        for card in shown + s.reserved[p]:
             c = CARDS[card]
-            due = sum(max(0, price - bonus[i] - s.gems[p][i]) for i, price in enumerate(c.cost))
-            value += c.points * 0.7 ** (1 + max(0, due - s.gems[p][GOLD]))
-        out.append(value)
+            due = sum(max(0, price - bonus[i] - have[i]) for i, price in enumerate(c.cost))
+            best = max(best, (c.points + W_BONUS) * W_REACH ** max(0, due - have[GOLD]))
+        out.append(value + best)
     return out
