@@ -27,6 +27,8 @@ class KitGame(Game):
     standing_scale: ClassVar[float] = 0.5
     # Option sets the golden records play (meeple golden record), besides the defaults.
     golden_options: ClassVar[list[dict[str, Any]]] = [{}]
+    # Options that keep a game short for the browser tests (a match of one round).
+    test_options: ClassVar[dict[str, Any]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

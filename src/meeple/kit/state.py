@@ -12,7 +12,7 @@ writes: ``setup`` (the opening position), ``prompts``, ``legal_actions``,
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from meeple.core.actions import Action
 from meeple.core.errors import SaveFileError
@@ -126,8 +126,8 @@ class KitState(State):
         win = self.winners[0] if len(self.winners) == 1 else None
         out: dict[str, Any] = {"winner": win, "winners": list(self.winners),
                                "reason": self.reason or "playing"}
-        if self.reason:
-            out["text"] = Text(f"{self.game.name}.reason.{self.reason}")
+        if self.reason:  # the reason in words, as the end screen gives it
+            out["reason_text"] = Text(f"{self.game.name}.reason.{self.reason}")
         found = self.scores()
         if found is not None:
             out["scores"] = found
@@ -212,7 +212,7 @@ class KitState(State):
             raise SaveFileError(f"bad {what}: {e}") from None
         return s
 
-    def clone(self) -> KitState:
+    def clone(self) -> Self:
         cls = type(self)
         c = cls.__new__(cls)
         c.n, c.options, c.rng, c.log = self.n, self.options, self.rng.copy(), self.log.clone()
@@ -222,7 +222,7 @@ class KitState(State):
             setattr(c, f.name, v if f.atomic else copy_value(v))
         return c
 
-    def redeal(self, viewer: int | None, seed: int) -> KitState:
+    def redeal(self, viewer: int | None, seed: int) -> Self:
         """A copy with what ``viewer`` cannot see dealt again at random, group by group."""
         c = self.clone()
         rng = Rng(seed)
