@@ -27,6 +27,8 @@ class KitGame(Game):
     standing_scale: ClassVar[float] = 0.5
     # Option sets the golden records play (meeple golden record), besides the defaults.
     golden_options: ClassVar[list[dict[str, Any]]] = [{}]
+    # Options that keep a game short for the browser tests (a match of one round).
+    test_options: ClassVar[dict[str, Any]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -57,7 +59,8 @@ class KitGame(Game):
 
     def scenario_setup(self, state: State, setup: Mapping[str, Any]) -> State:
         """Each key of ``setup`` sets the field of that name (checked against its type);
-        ``round`` sets the round. The position must then pass the state's ``check``."""
+        ``round`` sets the round. The state's ``settle`` then brings the other fields in
+        line, and the position must pass its ``check``."""
         assert isinstance(state, KitState)
         s = state.clone()
         for key, value in setup.items():
@@ -65,6 +68,7 @@ class KitGame(Game):
                 s.round_no = int(value)
                 continue
             setattr(s, key, check_field(type(s), KitState, key, value))
+        s.settle({k for k in setup if k != "round"})
         s.check()
         return s
 

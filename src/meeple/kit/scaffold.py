@@ -27,14 +27,22 @@ def camel(name: str) -> str:
     return "".join(part.capitalize() for part in name.split("_"))
 
 
+def reserved() -> set[str]:
+    """Names a game cannot have: the kit's own words, and the web client's modules (a
+    game's name is also the name of its module there, js/NAME.js)."""
+    static = Path(__file__).parents[1] / "web" / "static" / "js"
+    return {"kit", "core", "skeleton", "test", "all", *(p.stem for p in static.glob("*.js"))}
+
+
 def check_name(name: str, taken: list[str]) -> None:
     if not NAME.match(name):
         raise ScaffoldError(f"a game's name is 2 to 31 lower-case letters, digits or _, "
                             f"starting with a letter: not {name!r}")
-    if keyword.iskeyword(name) or name in {"kit", "core", "skeleton", "test", "all"}:
-        raise ScaffoldError(f"{name!r} is a reserved word; choose another name")
     if name in taken:
         raise ScaffoldError(f"a game named {name!r} exists already")
+    if keyword.iskeyword(name) or name in reserved():
+        raise ScaffoldError(f"{name!r} is a reserved word (Python's, the kit's or a module of "
+                            "the web client's); choose another name")
 
 
 def _rewrite(text: str, name: str, title: str, title_ru: str) -> str:

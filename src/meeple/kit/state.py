@@ -69,6 +69,12 @@ class KitState(State):
         """Raise ValueError if the position is impossible (a card twice, a count below 0):
         checked after a save is loaded and after a scenario's set-up."""
 
+    def settle(self, changed: set[str]) -> None:
+        """After a scenario's set-up has set the fields named in ``changed``, bring the
+        others in line before ``check`` (take the cards it placed out of the deck, the
+        tokens it handed out out of the supply), so that a scenario need not spell out
+        every field. Default: nothing."""
+
     def scores(self) -> list[int] | None:
         """Each player's score, where the game counts one (the end screen and places)."""
         return None
@@ -120,8 +126,8 @@ class KitState(State):
         win = self.winners[0] if len(self.winners) == 1 else None
         out: dict[str, Any] = {"winner": win, "winners": list(self.winners),
                                "reason": self.reason or "playing"}
-        if self.reason:
-            out["text"] = Text(f"{self.game.name}.reason.{self.reason}")
+        if self.reason:  # the reason in words, as the end screen gives it
+            out["reason_text"] = Text(f"{self.game.name}.reason.{self.reason}")
         found = self.scores()
         if found is not None:
             out["scores"] = found

@@ -25,8 +25,8 @@ def _card(value: int, ident: str, actions: list[str]) -> Piece:
 
 def table(s: SkeletonState, viewer: int | None) -> Table:
     goal = s.options["length"]
-    spaces = [Space(f"space-{i}", Text("skeleton.space", n=i),
-                    icon="flag" if i == goal else None,
+    spaces = [Space(f"space-{i}", str(i), icon="flag" if i == goal else None,
+                    help=Text("skeleton.space", n=i),
                     pieces=[Piece(f"pawn-{p}", s.seat(p), kind="pawn", colour=p)
                             for p in range(s.n) if s.position[p] == i])
               for i in range(goal + 1)]

@@ -204,7 +204,6 @@ export function showTable(root, gid, token) {
       // A game module may give back the board it drew before, changed in place.
       place(boardBox, [m ? m.board(p, ctx) : h("pre", { class: "board-text", text: ui.boardText || "" })]);
       zoom.refresh();
-      ui.mapped = onBoard();
     }
     if (changedFor("players", p.game, inputsOf(m, "players", p))) {
       const panels = m ? m.players(p, ctx) : null;
@@ -228,6 +227,7 @@ export function showTable(root, gid, token) {
       const x = m && m.extra ? m.extra(p, ctx) : null;
       if (x) extra.append(x);
     }
+    ui.mapped = onBoard();
     ui.quick = p.choices && p.seat !== null && p.waiting.includes(p.seat)
       ? p.choices.filter((c) => QUICK.test(c.action) && !ui.mapped.has(c.action)).slice(0, 4) : [];
     const seats = p.seats.map((_, i) => ctx.seatName(i)), quick = ui.quick.map((c) => c.action);
@@ -246,10 +246,12 @@ export function showTable(root, gid, token) {
     restoreFocus(keep);
   }
 
-  // Actions the board stands for: they need no button of their own.
+  // Actions the board, my area and the game's extra panel stand for (a place, a card in
+  // my hand): they need no
+  // button of their own.
   const onBoard = () => {
     const out = new Set();
-    for (const el of boardBox.querySelectorAll(".target")) {
+    for (const el of [boardBox, mine, extra].flatMap((box) => [...box.querySelectorAll(".target")])) {
       const tg = targetOf(el);
       if (tg) for (const c of tg.actions) out.add(c.action);
     }
