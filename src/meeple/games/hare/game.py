@@ -1,5 +1,5 @@
-"""Hare's name, players and options; the rules are in state.py, what a player sees
-in view.py, the numbers in data/rules.yaml and the texts in data/texts.yaml."""
+"""Hare and Tortoise's name, players and options; the rules are in state.py (with the hare
+cards in cards.py), what a player sees in view.py, the board and the numbers in data/."""
 
 from __future__ import annotations
 
@@ -7,22 +7,29 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from meeple.core.game import OptionSpec
+from meeple.games.hare.state import HareState
 from meeple.kit import KitGame
-from meeple.games.hare.state import RULES, HareState
 
 
 class HareGame(KitGame):
     name = "hare"
-    title = 'Hare and Tortoise'
+    title = "Hare and Tortoise"
     min_players = 2
-    max_players = 4
+    max_players = 6
     default_players = 2
-    max_actions = 8
+    # every forward move the carrots pay for (64 at most), the hedgehog, take and give
+    max_actions = 70
     state_class = HareState
     options: ClassVar[Mapping[str, OptionSpec]] = {
-        "length": OptionSpec(int(RULES["track_length"]), "spaces from the start to the goal"),
+        "max_rounds": OptionSpec(0, "end the race after this many rounds (0: no limit); "
+                                    "the runner in front then wins"),
+        "play_on": OptionSpec(False, "the others race on for the places once the winner "
+                                     "is home"),
     }
+    golden_options: ClassVar[list[dict[str, Any]]] = [{}, {"play_on": True}]
+    test_options: ClassVar[dict[str, Any]] = {"max_rounds": 4}
+    timeout_kinds = ("eat", "keep", "take", "pass", "restart")
 
     def check_options(self, options: dict[str, Any]) -> None:
-        if not 5 <= options["length"] <= 60:
-            raise ValueError("option 'length' must be from 5 to 60")
+        if not 0 <= options["max_rounds"] <= 1000:
+            raise ValueError("option 'max_rounds' must be from 0 (no limit) to 1000")
