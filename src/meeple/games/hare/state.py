@@ -89,7 +89,7 @@ class HareState(KitState):
 
     def allowance(self) -> int:
         """The most carrots a runner may bring home now (10 for the first, 20 next...)."""
-        return RULES["finish_per_place"] * (len(self.home) + 1)
+        return int(RULES["finish_per_place"]) * (len(self.home) + 1)
 
     def may_land(self, p: int, space: int, spent: int) -> bool:
         """Whether runner ``p`` may end a move forward on ``space`` having paid ``spent``."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from meeple.core.text import Text
+from meeple.core.text import Message, Text
 from meeple.kit import Piece, Seat, Space, Stat, Table, Zone
 
 if TYPE_CHECKING:
@@ -61,5 +61,5 @@ def table(s: HareState, viewer: int | None) -> Table:
                       id=f"place-{p}"),
                  Stat("pawn", s.pos[p], Text("hare.position"), colour=p, id=f"space-of-{p}")]
         seats.append(Seat(stats=stats, score=s.pos[p], passed=s.skip[p] or p in s.home))
-    rules = [Text("hare.rules", start=RULES["start_carrots"], lettuces=RULES["lettuces"])]
+    rules: list[Message] = [Text("hare.rules", start=RULES["start_carrots"], lettuces=RULES["lettuces"])]
     return Table(board, seats, rules=rules, score_label=Text("hare.position"))
