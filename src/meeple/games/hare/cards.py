@@ -114,17 +114,18 @@ EFFECTS: dict[str, Callable[[HareState, int], None]] = {
 
 
 def standing(s: HareState) -> list[float]:
-    """Progress along the track, less what is still to do: lettuces to eat, and carrots
-    far from what the rest of the way needs (about 3 a square, ending near none)."""
-    from meeple.games.hare.state import HOME
+    """Progress along the track, less what is still to do: lettuces to eat (progress past
+    the last lettuce square counts for nothing while one is left), and carrots far from
+    what the rest of the way needs (about 3 a square, ending near none)."""
+    from meeple.games.hare.state import HOME, LAST_LETTUCE
 
     out = []
     for p in range(s.n):
         if p in s.home:
             out.append(2.0 * HOME - s.home.index(p))
             continue
-        left = HOME - s.pos[p]
-        ideal = 3 * left + 5
-        gap = s.carrots[p] - ideal
-        out.append(s.pos[p] - 6.0 * s.lettuces[p] - 0.1 * abs(gap))
+        todo = s.lettuces[p] - (0.5 if s.eating[p] else 0.0)
+        progress = min(s.pos[p], LAST_LETTUCE) if todo > 0 else s.pos[p]
+        gap = s.carrots[p] - (3 * (HOME - s.pos[p]) + 5)
+        out.append(progress - 8.0 * todo - 0.1 * abs(gap))
     return out

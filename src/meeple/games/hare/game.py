@@ -28,6 +28,8 @@ class HareGame(KitGame):
     }
     golden_options: ClassVar[list[dict[str, Any]]] = [{}, {"play_on": True}]
     test_options: ClassVar[dict[str, Any]] = {"max_rounds": 4}
+    # random moves pile up carrots for ever (a hedgehog pays more than small steps cost)
+    random_play_ends = False
     timeout_kinds = ("eat", "keep", "take", "pass", "restart")
 
     def check_options(self, options: dict[str, Any]) -> None:

@@ -16,6 +16,7 @@ from meeple.kit import Hidden, KitState, Table
 RULES: dict[str, Any] = load_data("meeple.games.hare", "rules.yaml")
 TRACK: list[str] = load_data("meeple.games.hare", "board.yaml")["track"]
 HOME = len(TRACK) - 1
+LAST_LETTUCE = max(i for i, kind in enumerate(TRACK) if kind == "lettuce")
 CARDS: list[str] = sorted(c for c, k in RULES["hare_cards"].items() for _ in range(k))
 PHASES = ("turn", "again", "card")  # a normal turn; the card's extra move; its 10 carrots
 
