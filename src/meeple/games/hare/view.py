@@ -61,5 +61,6 @@ def table(s: HareState, viewer: int | None) -> Table:
                       id=f"place-{p}"),
                  Stat("pawn", s.pos[p], Text("hare.position"), colour=p, id=f"space-of-{p}")]
         seats.append(Seat(stats=stats, score=s.pos[p], passed=s.skip[p] or p in s.home))
-    rules: list[Message] = [Text("hare.rules", start=RULES["start_carrots"], lettuces=RULES["lettuces"])]
+    rules: list[Message] = [Text("hare.rules", start=RULES["start_carrots"],
+                                 lettuces=RULES["lettuces"])]
     return Table(board, seats, rules=rules, score_label=Text("hare.position"))
