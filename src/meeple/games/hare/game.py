@@ -26,7 +26,9 @@ class HareGame(KitGame):
         "play_on": OptionSpec(False, "the others race on for the places once the winner "
                                      "is home"),
     }
-    golden_options: ClassVar[list[dict[str, Any]]] = [{}, {"play_on": True}]
+    # random play never ends by itself (random_play_ends): the records play round limits
+    golden_options: ClassVar[list[dict[str, Any]]] = [
+        {"max_rounds": 40}, {"max_rounds": 60, "play_on": True}, {"max_rounds": 15}]
     test_options: ClassVar[dict[str, Any]] = {"max_rounds": 4}
     # random moves pile up carrots for ever (a hedgehog pays more than small steps cost)
     random_play_ends = False
