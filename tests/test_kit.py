@@ -9,6 +9,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,8 +31,12 @@ SKELETON = ROOT / "src" / "meeple" / "kit" / "skeleton"
 
 
 @pytest.fixture(autouse=True)
-def skeleton_registered() -> None:
+def skeleton_registered() -> Iterator[None]:
+    # Registered for each test and forgotten after it: a server that a later test starts
+    # knows only the installed games, and the suites that try every game must see the same.
     registry.register("skeleton", "meeple.kit.skeleton:GAME")
+    yield
+    registry.forget()
 
 
 def test_a_saved_kit_state_loads_to_the_same_state() -> None:
@@ -238,3 +243,25 @@ def test_a_game_another_package_declares_is_found(monkeypatch: pytest.MonkeyPatc
     finally:
         monkeypatch.undo()
         registry.forget()
+
+
+def test_the_terminal_writes_a_price_as_names_with_their_numbers() -> None:
+    from meeple.kit.table import Stat
+    from meeple.kit.text_table import render_table
+
+    card = Piece("c", "Card", kind="card", cost=[Stat("gem", 3, "ruby"), Stat("gem", 1, "onyx")])
+    text = render_table(Table([Zone("row", "row", "Row", pieces=[card])], []).to_json(), [])
+    assert "Card [ruby ×3, onyx ×1]" in text
+
+
+def test_the_lobby_labels_a_kit_game_and_its_options_in_the_readers_language(
+        tmp_path: Path) -> None:
+    from tests.server_helpers import server
+
+    with server(tmp_path / "t.db") as c:
+        games = {g["name"]: g for g in c.get("/api/meta?lang=ru").json()["games"]}
+    skeleton = games["skeleton"]
+    assert skeleton["title"] == "Скелет"
+    assert skeleton["options"]["length"]["label"] == "Длина дорожки"
+    assert skeleton["options"]["length"]["hint"] == "Клеток от старта до цели (от 5 до 60)."
+    assert skeleton["options"]["length"]["help"] == "spaces from the start to the goal"

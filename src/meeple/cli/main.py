@@ -55,6 +55,23 @@ def _subcommands() -> None:
 _subcommands()
 
 
+def _version(shown: bool) -> None:
+    if shown:
+        from meeple import __version__
+        from meeple.compiled import build_name
+
+        typer.echo(f"meeple {__version__}, {build_name()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="Say the version and the build (compiled by mypyc, or pure Python, and why).")]
+        = False) -> None:
+    """meeple: strategy board games with every rule enforced."""
+
+
 
 
 @app.command()

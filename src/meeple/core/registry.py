@@ -51,6 +51,28 @@ def get_game(name: str) -> Game:
     return game
 
 
+def game_text(name: str, key: str, lang: str = "en") -> str | None:
+    """An entry of a game's text catalog in the reader's language (else its English), or
+    None: ``game_text("jaipur", "option.rounds", "ru")``."""
+    from meeple.core.text import entry
+
+    game = get_game(name)  # imported, so its catalog is registered
+    found = entry(f"{game.name}.{key}")
+    if found is None:
+        return None
+    said = found.get(lang, found.get("en"))
+    return said if isinstance(said, str) and said.strip() else None
+
+
+@cache
+def game_title(name: str, lang: str = "en") -> str:
+    """A game's title in the reader's language: the entry ``title`` of its text catalog
+    (``games/<name>/data/texts.yaml``, key ``<name>.title``, one string per language),
+    else that entry's English, else ``Game.title``. Every title the server gives a
+    reader (payloads, the lobby's lists, my games, notices, mail) comes from here."""
+    return game_text(name, "title", lang) or get_game(name).title
+
+
 def register(name: str, where: str) -> None:
     """Add a game by hand (``"package.module:GameClass"``): a test's or a tool's own."""
     _games()[name.lower()] = where
@@ -59,3 +81,4 @@ def register(name: str, where: str) -> None:
 def forget() -> None:
     """Look for games again (after ``meeple new`` wrote one)."""
     _games.cache_clear()
+    game_title.cache_clear()

@@ -12,7 +12,7 @@ writes: ``setup`` (the opening position), ``prompts``, ``legal_actions``,
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from meeple.core.actions import Action
 from meeple.core.errors import SaveFileError
@@ -212,7 +212,7 @@ class KitState(State):
             raise SaveFileError(f"bad {what}: {e}") from None
         return s
 
-    def clone(self) -> KitState:
+    def clone(self) -> Self:
         cls = type(self)
         c = cls.__new__(cls)
         c.n, c.options, c.rng, c.log = self.n, self.options, self.rng.copy(), self.log.clone()
@@ -222,7 +222,7 @@ class KitState(State):
             setattr(c, f.name, v if f.atomic else copy_value(v))
         return c
 
-    def redeal(self, viewer: int | None, seed: int) -> KitState:
+    def redeal(self, viewer: int | None, seed: int) -> Self:
         """A copy with what ``viewer`` cannot see dealt again at random, group by group."""
         c = self.clone()
         rng = Rng(seed)

@@ -20,7 +20,9 @@ def _piece(p: dict[str, Any], lang: str) -> str:
         if p.get("value") is not None:
             word += f" ({p['value']})"
         if p.get("cost"):
-            word += " [" + ", ".join(f"{c['value']} {_t(c['label'], lang)}"
+            # "ruby ×3": a name before its number reads right in every language (Russian
+            # would need "3 рубина" but "5 рубинов" after the number)
+            word += " [" + ", ".join(f"{_t(c['label'], lang)} ×{c['value']}"
                                      for c in p["cost"]) + "]"
     return f"{p['count']}× {word}" if p.get("count") is not None else word
 

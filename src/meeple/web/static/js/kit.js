@@ -10,6 +10,10 @@ const tableOf = (p) => (p && p.view && p.view.table) || null;
 // The choices a click may make: only while this seat is asked.
 const withChoices = (p, ctx) => ({ ...ctx, choices: p.seat !== null && p.waiting.includes(p.seat) ? p.choices || [] : [] });
 
+// The hand and the tableaux are drawn whole at both sizes: a card there is the place to
+// click, with no button beside it.
+export const targetsOffBoard = true;
+
 export const inputs = {
   board: (p) => [tableOf(p) && tableOf(p).zones, p.choices, p.waiting],
   players: (p) => [tableOf(p) && tableOf(p).seats, p.waiting, p.finished, p.choices],
