@@ -29,6 +29,10 @@ class KitGame(Game):
     golden_options: ClassVar[list[dict[str, Any]]] = [{}]
     # Options that keep a game short for the browser tests (a match of one round).
     test_options: ClassVar[dict[str, Any]] = {}
+    # False for a game that random play does not bring to its end (a race whose resources
+    # can grow without bound, as Hare and Tortoise's carrots do under random moves): the
+    # conformance suite's full-length check then plays it by the game's own evaluation.
+    random_play_ends: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
