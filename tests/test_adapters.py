@@ -11,7 +11,9 @@ import pytest
 
 from meeple.core.registry import game_names, get_game
 
-SHORT = {"cult": {"max_rounds": 3}, "colonies": {"seasons": 1}, "counter": {"limit": 30}}
+# Hare and Tortoise has no end under random play (its carrots pile up): a round limit.
+SHORT = {"cult": {"max_rounds": 3}, "colonies": {"seasons": 1}, "counter": {"limit": 30},
+         "hare": {"max_rounds": 20}}
 
 
 def _short(name: str) -> dict[str, Any]:

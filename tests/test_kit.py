@@ -265,3 +265,17 @@ def test_the_lobby_labels_a_kit_game_and_its_options_in_the_readers_language(
     assert skeleton["options"]["length"]["label"] == "Длина дорожки"
     assert skeleton["options"]["length"]["hint"] == "Клеток от старта до цели (от 5 до 60)."
     assert skeleton["options"]["length"]["help"] == "spaces from the start to the goal"
+
+
+def test_the_authoring_guide_s_cost_table_is_what_kit_lines_counts() -> None:
+    from meeple.kit.lines import count_game, kit_games
+
+    doc = (ROOT / "docs" / "authoring.md").read_text()
+    rows = {m[1]: [int(x) for x in m[2].split("|")]
+            for m in re.finditer(r"^\| [^|]+\(`(\w+)`\) \|([\d |]+)\|$", doc, re.M)}
+    games = [g for g in kit_games() if g != "skeleton"]
+    assert sorted(rows) == sorted(games)
+    for name in games:
+        c = count_game(name)
+        assert rows[name] == [c.python, c.python_all, c.data, c.texts, c.javascript,
+                              c.scenarios, c.tests], name

@@ -22,7 +22,8 @@ from meeple.core.rng import Rng
 from meeple.kit.lines import kit_games
 from tests.services import meeple_server
 from tests.test_web_e2e import browser as browser  # the shared fixture
-from tests.web_helpers import assert_accessible, make_game, set_language, shoot
+from tests.web_helpers import (assert_accessible, make_game, play_through_api, set_language,
+                               shoot)
 
 GAMES = kit_games()
 # A choice on the table (a piece, a space, a zone's heading), else in the status bar or the
@@ -103,8 +104,8 @@ def _settled(page: Any) -> None:
     page.wait_for_timeout(500)
 
 
-def _no_engine_words(page: Any, where: str) -> None:
-    text = page.inner_text("#table")
+def _no_engine_words(page: Any, where: str, root: str = "#table") -> None:
+    text = page.inner_text(root)
     found = sorted(set(ENGINE_WORDS.findall(text)))
     assert not found, f"{where}: engine words on the screen: {found}"
 
@@ -126,7 +127,7 @@ def test_a_person_plays_a_kit_game_to_the_end_by_clicking(browser: Any, site: st
     _no_engine_words(page, f"{where} at the end")
     _settled(page)
     assert_accessible(page, f"{where}, the end screen")
-    shoot(page, f"{game}-end-{lang}-{size[0]}x{size[1]}")
+    shoot(page, f"{game}-end-{size[0]}x{size[1]}-{lang}")
     assert page.errors == []
     page.close()
 
@@ -146,8 +147,46 @@ def test_a_kit_game_table_reads_in_the_language_with_no_engine_words(
     assert widest <= size[0], f"{where}: the page scrolls sideways ({widest} px)"
     _settled(page)
     assert_accessible(page, where)
-    shoot(page, f"{game}-{lang}-{size[0]}x{size[1]}")
+    shoot(page, f"{game}-{size[0]}x{size[1]}-{lang}")
     assert page.errors == []
+    page.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_kit_game_replays_step_by_step_on_the_kit_table(browser: Any, site: str, game: str
+                                                        ) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site + "/")
+    g = get_game(game)
+    made = make_game(page, site, game, ["human"] + ["random"] * (g.min_players - 1),
+                     dict(getattr(g, "test_options", {})))
+    token = made["seats"][0]["token"]
+    play_through_api(page, site, made["id"], token)
+    for lang, size in [("en", (1280, 800)), ("ru", (1280, 800)), ("en", (390, 844)),
+                       ("ru", (390, 844))]:
+        where = f"the {game} replay {lang} {size[0]}x{size[1]}"
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.goto(site + "/")
+        set_language(page, lang)
+        page.goto(f"{site}/#/replay/{made['id']}/{token}")
+        page.reload()
+        page.wait_for_selector("#replay-pos")
+        assert page.inner_text("#replay-pos").startswith("0 /")
+        assert page.locator("#board .kt-zone").count() > 0, f"{where}: no zones drawn"
+        first = page.inner_html("#board")
+        total = int(page.inner_text("#replay-pos").split("/")[1])
+        # The slider shows the step at once and draws it a moment later.
+        page.locator("#replay-slider").fill(str(total // 2))
+        page.wait_for_function("b => document.querySelector('#board').innerHTML !== b",
+                               arg=first, timeout=10_000)
+        assert page.inner_text("#replay-pos").startswith(f"{total // 2} /"), where
+        _no_engine_words(page, where, "main")
+        _settled(page)
+        assert_accessible(page, where)
+        shoot(page, f"replay-{game}-{size[0]}x{size[1]}-{lang}")
+    assert errors == []
     page.close()
 
 

@@ -4,7 +4,7 @@ why; the hint counts the highlighted places; a player has one name everywhere; t
 screen's heads break between words; the phone's tabs and status bar fit and sideways rows
 show that they scroll; titles in the reader's language; a dozen alike choices are one
 control and the page opens at its top; Clash on a phone keeps its decision short with
-whole entries; axe-core (current release, every rule but AAA) finds nothing serious."""
+whole entries; axe-core (current release, every rule on, AAA included) finds nothing serious."""
 
 from __future__ import annotations
 

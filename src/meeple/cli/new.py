@@ -57,8 +57,8 @@ def lines(
 
         typer.echo(json.dumps([r.to_json() for r in rows], indent=2))
         return
-    typer.echo(f"{'game':<12} {'python':>7} {'data':>6} {'texts':>6} {'js':>4} "
-               f"{'scenarios':>10} {'tests':>6}")
+    typer.echo(f"{'game':<12} {'python':>7} {'(all lines)':>11} {'data':>6} {'texts':>6} "
+               f"{'js':>4} {'scenarios':>10} {'tests':>6}")
     for r in rows:
-        typer.echo(f"{r.game:<12} {r.python:>7} {r.data:>6} {r.texts:>6} {r.javascript:>4} "
-                   f"{r.scenarios:>10} {r.tests:>6}")
+        typer.echo(f"{r.game:<12} {r.python:>7} {r.python_all:>11} {r.data:>6} {r.texts:>6} "
+                   f"{r.javascript:>4} {r.scenarios:>10} {r.tests:>6}")

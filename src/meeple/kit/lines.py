@@ -1,5 +1,5 @@
 """What a kit game costs, counted: its Python (code lines: no blanks, no comments, no
-docstrings), its data and texts (YAML lines that are not blank or comments), the
+docstrings; and every line of its files), its data and texts (YAML lines that are not blank or comments), the
 JavaScript written for it alone (a module of its own in the web client), and its
 scenarios and tests. The numbers of docs/authoring.md's table come from here."""
 
@@ -22,6 +22,7 @@ ROOT = SRC.parent.parent  # the checkout, where scenarios/ and tests/ are
 class Cost:
     game: str
     python: int
+    python_all: int  # every line of its .py files, comments and docstrings too
     data: int
     texts: int
     javascript: int
@@ -73,7 +74,9 @@ def count_game(name: str) -> Cost:
 
     get_game(name)  # an unknown game is named
     package = SRC / "games" / name
-    py = sum(python_lines(p.read_text("utf-8")) for p in package.rglob("*.py"))
+    sources = [p.read_text("utf-8") for p in package.rglob("*.py")]
+    py = sum(python_lines(text) for text in sources)
+    py_all = sum(len(text.splitlines()) for text in sources)
     data_files = [p for p in (package / "data").rglob("*") if p.suffix in (".yaml", ".yml")]
     texts = sum(yaml_lines(p.read_text("utf-8")) for p in data_files if p.stem.startswith("texts"))
     data = sum(yaml_lines(p.read_text("utf-8")) for p in data_files
@@ -86,4 +89,4 @@ def count_game(name: str) -> Cost:
     scen = sum(yaml_lines(p.read_text("utf-8")) for p in scenario_files)
     test_files = (ROOT / "tests").glob(f"test_{name}*.py")
     tests = sum(python_lines(p.read_text("utf-8")) for p in test_files)
-    return Cost(name, py, data, texts, js, scen, tests)
+    return Cost(name, py, py_all, data, texts, js, scen, tests)

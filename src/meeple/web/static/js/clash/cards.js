@@ -25,7 +25,7 @@ function half(label, text, cls) {
 }
 
 function actionCard(p, ctx, n, i) {
-  const el = card({ title: term(ctx, "action", n), kind: "action", kindName: t("cl_actionCard"), colour: "#2f6d62", id: `card-a-${i}` });
+  const el = card({ title: term(ctx, "action", n), kind: "action", kindName: t("cl_actionCard"), colour: "#265a51", id: `card-a-${i}` });
   const tactic = ctx.catalog[`${n}.tactic`] || "";
   el.append(h("div", { class: "cl-halves" },
     half(t("cl_civil"), ctx.catalog[`${n}.civil`] || about(ctx, n), "civil"),

@@ -10,15 +10,30 @@ export const PALETTE = {
   yellow: "#f1c40f", brown: "#8d5524", purple: "#8e44ad", orange: "#e67e22", grey: "#8d8677", pink: "#d6569a",
   teal: "#16787a",
 };
-// Light colours take dark writing.
-const LIGHT = new Set(["white", "gold", "yellow", "#f4f1ea"]);
-
 export function colourOf(c, fallback = "#8d8677") {
   if (typeof c === "number") return seatColour(c);
   if (typeof c === "string") return PALETTE[c] || (c.startsWith("#") ? c : fallback);
   return fallback;
 }
-export const inkOn = (c) => (LIGHT.has(c) || c === PALETTE.white || c === PALETTE.gold || c === PALETTE.yellow ? OUTLINE : "#ffffff");
+
+const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+const luminance = (hex) => {
+  const [r, g, b] = rgb(hex).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+};
+// A colour's light tint (share of the colour over the card's paper): writing sits on tints,
+// so that it reads at 7:1 (WCAG AAA) whatever the colour; the colour itself shows in an edge.
+export function tint(c, share = 0.3) {
+  if (typeof c !== "string" || !/^#[0-9a-f]{6}$/i.test(c)) return "#fffdf7";
+  const paper = [255, 253, 247];
+  return "#" + rgb(c).map((v, i) => Math.round(v * share + paper[i] * (1 - share)).toString(16).padStart(2, "0")).join("");
+}
+// The writing of more contrast on a colour: dark or white.
+export const inkOn = (c) => {
+  if (typeof c !== "string" || !/^#[0-9a-f]{6}$/i.test(c)) return OUTLINE;
+  const l = luminance(c), dark = (l + 0.05) / (luminance(OUTLINE) + 0.05), light = 1.05 / (l + 0.05);
+  return dark >= light ? OUTLINE : "#ffffff";
+};
 
 const SW = 2.5;
 const line = { stroke: OUTLINE, "stroke-width": SW, "stroke-linejoin": "round" };

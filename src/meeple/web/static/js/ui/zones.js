@@ -10,7 +10,7 @@ import { t } from "./text.js";
 import { help } from "./tooltip.js";
 import { target } from "./targets.js";
 import { icon } from "./pieces.js";
-import { colourOf, inkOn, shape } from "./icons.js";
+import { colourOf, inkOn, shape, tint } from "./icons.js";
 
 addText(KIT_TEXT);
 
@@ -45,7 +45,7 @@ function cardFace(p) {
   if (p.face_down) {
     return h("div", { class: "kt-card back", style: `--card-colour: ${colour}` }, h("span", { class: "kt-card-back", text: p.label }));
   }
-  return h("div", { class: "kt-card", style: `--card-colour: ${colour}; --card-ink: ${inkOn(colour)}` },
+  return h("div", { class: "kt-card", style: `--card-colour: ${colour}; --card-tint: ${tint(colour, 0.32)}; --card-ink: ${inkOn(colour)}` },
     h("div", { class: "kt-band" },
       p.icon ? iconOf(p.icon, p.colour, 16) : null,
       h("span", { class: "kt-title", text: p.label }),
@@ -71,14 +71,16 @@ export function piece(p, ctx) {
   const el = h("div", { class: `kt-piece kt-${p.kind}${p.face_down ? " face-down" : ""}`, "data-id": p.id },
     isCard ? cardFace(p) : tokenFace(p),
     isCard ? null : h("span", { class: "kt-label", text: p.count !== undefined && p.count !== null ? `${p.label} ${p.count}` : p.label }));
-  const words = el.textContent.replace(/\s+/g, " ").trim();
   if (p.help || p.text) help(el, p.label, p.help || p.text, { focusable: true });
-  return makeTarget(el, p.actions, ctx, words);
+  // A card is named by its content, as a screen reader reads it: its title, value and
+  // price, each price's colour in words (hidden from the eye, whose icons show it); a
+  // label set over it would hide those words or differ from what is shown.
+  return makeTarget(el, p.actions, ctx, isCard ? undefined : el.textContent.replace(/\s+/g, " ").trim());
 }
 
 function space(sp, ctx, n) {
   const el = h("div", { class: `kt-space${sp.icon ? ` kt-space-${sp.icon}` : ""}`, "data-id": sp.id,
-    style: sp.colour !== undefined ? `--space: ${colourOf(sp.colour)}` : undefined },
+    style: sp.colour !== undefined ? `--space: ${tint(colourOf(sp.colour), 0.3)}; --space-edge: ${colourOf(sp.colour)}` : undefined },
   h("span", { class: "kt-space-head" },
     sp.icon ? iconOf(sp.icon, undefined, 18) : null,
     h("span", { class: "kt-space-label", text: sp.label })),
