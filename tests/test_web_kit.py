@@ -22,8 +22,7 @@ from meeple.core.rng import Rng
 from meeple.kit.lines import kit_games
 from tests.services import meeple_server
 from tests.test_web_e2e import browser as browser  # the shared fixture
-from tests.web_helpers import (assert_accessible, make_game, play_through_api, set_language,
-                               shoot)
+from tests.web_helpers import assert_accessible, make_game, play_through_api, set_language, shoot
 
 GAMES = kit_games()
 # A choice on the table (a piece, a space, a zone's heading), else in the status bar or the

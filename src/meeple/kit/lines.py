@@ -1,7 +1,8 @@
 """What a kit game costs, counted: its Python (code lines: no blanks, no comments, no
-docstrings; and every line of its files), its data and texts (YAML lines that are not blank or comments), the
-JavaScript written for it alone (a module of its own in the web client), and its
-scenarios and tests. The numbers of docs/authoring.md's table come from here."""
+docstrings; and every line of its files), its data and texts (YAML lines that are not
+blank or comments), the JavaScript written for it alone (a module of its own in the web
+client), and its scenarios and tests. The numbers of docs/authoring.md's table come from
+here."""
 
 from __future__ import annotations
 
