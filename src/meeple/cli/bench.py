@@ -190,13 +190,20 @@ def bench_server(
         "every run's rate and the ratio: what the machine allowed in the same minutes.")]
     = False,
     rounds: Annotated[int, typer.Option(help="With --vs-counter: runs of each.")] = 3,
+    updates: Annotated[str, typer.Option(
+        help="The updates the clients ask for: patch (the protocol's default: patches from "
+             "the payload each holds, a move's ack inside its update) or full (every update "
+             "whole and each ack on its own, as before issue 41).")] = "patch",
 ) -> None:
-    """A server on loopback under real WebSocket clients: moves/s, latency, lost moves."""
+    """A server on loopback under real WebSocket clients: moves/s, latency, lost moves,
+    bytes sent per move to all the readers."""
     if games < 1 or clients_per_game < 1 or seconds <= 0 or finish_games < 0:
         fail("--games and --clients-per-game must be at least 1, --seconds above 0, "
              "--finish-games 0 or more")
     if compiled and finish_games:
         fail("--compiled measures moves, not --finish-games")
+    if updates not in ("patch", "full"):
+        fail(f"--updates is patch or full, not {updates!r}")
     if vs_counter and (finish_games or game == "counter" or rounds < 1):
         fail("--vs-counter compares another game than the counter, in --rounds of 1 or "
              "more, and measures moves, not --finish-games")
@@ -210,8 +217,9 @@ def bench_server(
         players = clients_per_game if game != "counter" else 1
         result = bench_memory(game, finish_games, players, evict=not keep_games)
     else:
-        result = (versus_counter(game, games, clients_per_game, seconds, rounds, db)
-                  if vs_counter else run(game, games, clients_per_game, seconds, database=db))
+        result = (versus_counter(game, games, clients_per_game, seconds, rounds, db, updates)
+                  if vs_counter else run(game, games, clients_per_game, seconds, database=db,
+                                         updates=updates))
         # The server is a process of its own (``python -m meeple serve``, started with
         # this one's environment): what it imported is what it says, not what we did.
         if result["build"] != build:
