@@ -175,8 +175,9 @@ def test_build_name_counts_the_compiled_modules_of_each_game(tmp_path: Path) -> 
     # outside the rules: what every search runs (core.game and bots.base are left out:
     # docs/performance.md, "Core and the search compiled")
     assert [m for m in MODULES if not m.startswith("games.")] == [
-        "core.actions", "core.log", "core.rng", "core.text", "bots.greedy", "bots.ismcts"]
-    assert len(MODULES) == 56
+        "core.actions", "core.log", "core.rng", "core.text", "bots.greedy", "bots.ismcts",
+        "server.patch"]
+    assert len(MODULES) == 57
     assert build_name(package) == (f"mypyc: clash 3/{clash}, cult 1/{cult}, cyclades "
                                    f"2/{cyclades} rules modules compiled ({tmp_path})")
     assert build_name(tmp_path / "none") == "pure Python"

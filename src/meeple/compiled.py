@@ -89,6 +89,10 @@ MODULES: tuple[str, ...] = (
     "core.text",
     "bots.greedy",
     "bots.ismcts",
+    # The server's differ, which finds each reader's patch after every move: plain loops over
+    # the readers' payloads, a fifth of the hub's update work a move interpreted
+    # (docs/performance.md, "Server: updates as patches").
+    "server.patch",
 )
 
 

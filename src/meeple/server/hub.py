@@ -27,7 +27,7 @@ from meeple.server.errors import ApiError, BadRequest, Conflict, Illegal, Restar
 from meeple.server.live import Change, Live, Subscriber
 from meeple.server.mail import game_notices
 from meeple.server.metrics import Metrics
-from meeple.server.patch import Differ
+from meeple.server.patch import Differ, Op, Part
 from meeple.server.ratings import apply_pending, final_result
 from meeple.server.store import Append, Appended, DuplicateKey, StaleVersion, Store
 from meeple.server.writer import Writer
@@ -321,6 +321,7 @@ class Hub:
         before, docs = live.docs, {}
         changes: dict[tuple[int | None, str, bool, str], Change] = {}
         differ = Differ()  # the parts the readers' payloads share are diffed once
+        patches: list[tuple[Change, list[Op | Part]]] = []
         for sub in readers:
             key = sub.key
             change = changes.get(key)
@@ -333,17 +334,21 @@ class Hub:
                                                 sub.lang, said)
                 change = changes[key] = Change(live.version, out, sub.lang, tail=tails[seen])
                 docs[key] = (live.version, out)
-                held = before.get(key)
-                if held is not None:
-                    # The version is the message's own: not an operation too (4 x 46
-                    # bytes a move, a twentieth of a Cult move's patches).
-                    found = [op for op in differ.diff(held[1], out)
-                             if not (type(op) is dict and op["path"] == "/version")]
-                    change.base = held[0]
-                    change.text = localized_json({
-                        "type": "patch", "base": held[0], "version": live.version,
-                        "ops": differ.ops(found, sub.lang), "log_tail": tails[seen]},
-                        sub.lang)
+            held = before.get(key)
+            if not sub.full and held is not None and change.base is None:
+                # The version is the message's own: not an operation too (4 x 46 bytes a
+                # move, a twentieth of a Cult move's patches).
+                change.base = held[0]
+                patches.append((change, [op for op in differ.diff(held[1], change.doc)
+                                         if type(op) is not dict or op["path"] != "/version"]))
+        # Written once every reader's patch is found: a part several of them hold is then
+        # written once for all (``Differ.ops``).
+        for change, found in patches:
+            change.text = localized_json({
+                "type": "patch", "base": change.base, "version": live.version,
+                "ops": differ.ops(found, change.lang), "log_tail": change.tail}, change.lang)
+        for sub in readers:
+            change = changes[sub.key]
             if sub.full:
                 sub.put(change.full())
             elif mover is not None and mover[0] is sub:
