@@ -20,7 +20,7 @@ from meeple.core.rng import Rng
 from meeple.core.text import localized_json
 from meeple.server.hub import Hub
 from meeple.server.live import Live
-from meeple.server.patch import Differ, Part, PatchError, apply, flat_ops
+from meeple.server.patch import Differ, Op, Part, PatchError, apply, flat_ops
 
 
 def _exact(value: Any) -> str:
@@ -139,7 +139,7 @@ def test_the_parts_the_readers_share_are_diffed_and_written_once() -> None:
                 [{"seat": i, "kind": "human", "name": None, "joined": True} for i in range(4)],
                 state, 0, None)
     hub = Hub.__new__(Hub)
-    readers = [(i, "en") for i in range(4)]
+    readers: list[tuple[int | None, str]] = [(i, "en") for i in range(4)]
     before = _payloads(hub, live, readers)
     p = state.current_players()[0]
     new = state.clone()
@@ -159,7 +159,8 @@ def test_the_parts_the_readers_share_are_diffed_and_written_once() -> None:
     for part in shared:  # written once: the same JSON object in every reader's patch
         fragment = part.written["en"][0]
         assert all(any(x is fragment for x in ops) for ops in written)
-    assert any(op["path"].startswith("/view/districts/") for op in flat_ops(shared))
+    opened: list[Op | Part] = [*shared]
+    assert any(op["path"].startswith("/view/districts/") for op in flat_ops(opened))
 
 
 def test_the_asked_seats_legal_actions_are_a_copy_of_its_views_options() -> None:
