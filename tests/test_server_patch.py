@@ -176,6 +176,18 @@ def test_the_asked_seats_legal_actions_are_a_copy_of_its_views_options() -> None
     assert got["view"]["pending"][0]["options"] == legal
 
 
+def test_a_lists_item_replaced_by_a_value_set_before_is_not_a_copy() -> None:
+    """A copy lands as an add, which inserts into a list: an item replaced keeps its value
+    (found by hypothesis: ``[None, None]`` to two equal lists gave three items)."""
+    old: list[Any] = [None, None, {"a": 1}]
+    big = [None, False, 0, 1]
+    new: list[Any] = [big[:], big[:], {"a": 1, "b": big[:]}]
+    d = Differ()
+    ops = d.ops(d.diff(old, new), "en")
+    assert [op["op"] for op in ops] == ["replace", "replace", "copy"]
+    assert apply(copy.deepcopy(old), ops) == new
+
+
 @pytest.mark.parametrize(("doc", "op", "problem"), [
     ({"a": 1}, {"op": "remove", "path": "/b"}, "no member 'b'"),
     ({"a": [1]}, {"op": "replace", "path": "/a/1", "value": 2}, "beyond a list of 1"),

@@ -2,8 +2,10 @@
 for it (issue 19, session 9): for a seeded Cult game, every update of every reader (each
 seat, the spectator, a Russian reader) hashes to what the server sent before the change
 (``tests/golden/server_cult_updates.json``, recorded from the code before it; the Russian
-reader's again in session 17, when its view's prompts came in Russian), and the
-views without the log are the views with it, less the log, in every game."""
+reader's again in session 17, when its view's prompts came in Russian; all again for issue
+42, when a seat became "Player 1" in every text and the title came in the reader's
+language), and the views without the log are the views with it, less the log, in every
+game."""
 
 from __future__ import annotations
 

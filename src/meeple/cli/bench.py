@@ -15,19 +15,25 @@ from meeple.cli.common import AsJson, fail
 
 GameOption = Annotated[str, typer.Option(help="Game name, or 'all' (one line per game).")]
 CompiledOption = Annotated[bool, typer.Option(
-    "--compiled", help="Measure the build of scripts/compile.sh (Cult's, Cyclades' and "
-    "Clash's rules and the search bots compiled by mypyc, in build/mypyc) instead of the "
-    "pure-Python package.")]
+    "--compiled", help="Fail unless this runs the compiled build (the default where it is "
+    "built: see 'meeple --version').")]
+PureOption = Annotated[bool, typer.Option(
+    "--pure", help="Measure the pure-Python package instead of the compiled build.")]
 
 
-def _build(compiled: bool) -> str:
-    """The build measured; with --compiled, first this command again on the compiled copy."""
+def _build(compiled: bool, pure: bool = False) -> str:
+    """The build measured, named on every line: the compiled one where it is built (the
+    default), the pure package with --pure (this command again, with MEEPLE_BUILD=pure)."""
     import sys
 
-    from meeple.compiled import build_name, is_compiled, run_compiled
+    from meeple.compiled import build_name, is_compiled, run_build
 
+    if compiled and pure:
+        fail("--compiled and --pure ask for two builds: give one")
+    if pure and is_compiled():
+        fail(run_build(True, sys.argv[1:]))
     if compiled and not is_compiled():
-        fail(run_compiled(sys.argv[1:]))
+        fail(f"this is not the compiled build: {build_name()}")
     return build_name()
 
 
@@ -105,9 +111,10 @@ def bench_engine(
     profile: Annotated[int, typer.Option(
         help="Instead of timing: the N costliest functions of random play (cProfile).")] = 0,
     compiled: CompiledOption = False,
+    pure: PureOption = False,
 ) -> None:
     """Random self-play speed on one core, with the cost of clone, legal, apply and view."""
-    build = _build(compiled)
+    build = _build(compiled, pure)
     from meeple.sim.bench import (
         ENGINE_GAMES,
         bench_engine,
@@ -148,9 +155,10 @@ def bench_search(
     profile: Annotated[int, typer.Option(
         help="Instead of timing: the N costliest functions of the search (cProfile).")] = 0,
     compiled: CompiledOption = False,
+    pure: PureOption = False,
 ) -> None:
     """ISMCTS iterations per second at a fixed mid-game position, with the game's tuning."""
-    build = _build(compiled)
+    build = _build(compiled, pure)
     from meeple.sim.bench import SEARCH_GAMES, bench_search
 
     if profile:
@@ -180,10 +188,9 @@ def bench_server(
         help="With --finish-games: keep every game in memory (for comparison).")] = False,
     as_json: AsJson = False,
     compiled: Annotated[bool, typer.Option(
-        "--compiled", help="Run the server (and the clients) on the build of "
-        "scripts/compile.sh (the rules, core texts and actions compiled by mypyc, in "
-        "build/mypyc) instead of the pure-Python package; fails unless the server says it "
-        "runs that build.")] = False,
+        "--compiled", help="Fail unless the server (and the clients) run the compiled "
+        "build (the default where it is built) and the server says it does.")] = False,
+    pure: PureOption = False,
     vs_counter: Annotated[bool, typer.Option(
         "--vs-counter", help="Alternate --rounds runs of the game with as many of the "
         "counter (no rules: the server's plumbing alone) and give the game's median run, "
@@ -206,8 +213,6 @@ def bench_server(
     if games < 1 or clients_per_game < 1 or seconds <= 0 or finish_games < 0:
         fail("--games and --clients-per-game must be at least 1, --seconds above 0, "
              "--finish-games 0 or more")
-    if compiled and finish_games:
-        fail("--compiled measures moves, not --finish-games")
     if vs_boardgameio and (vs_counter or finish_games or game != "counter" or rounds < 1):
         fail("--vs-boardgameio compares the counter (--game counter, the default) in --rounds "
              "of 1 or more, and not with --vs-counter or --finish-games")
@@ -216,7 +221,7 @@ def bench_server(
     if vs_counter and (finish_games or game == "counter" or rounds < 1):
         fail("--vs-counter compares another game than the counter, in --rounds of 1 or "
              "more, and measures moves, not --finish-games")
-    build = _build(compiled)  # with --compiled: this command again, on the compiled copy
+    build = _build(compiled, pure)  # with --pure: this command again, on the pure package
     from meeple.server.bench import bench_server as run
     from meeple.server.bench import versus_counter
 
@@ -224,7 +229,8 @@ def bench_server(
         from meeple.server.memory_bench import bench_memory
 
         players = clients_per_game if game != "counter" else 1
-        result = bench_memory(game, finish_games, players, evict=not keep_games)
+        result = {"build": build, **bench_memory(game, finish_games, players,
+                                                 evict=not keep_games)}
     elif vs_boardgameio:
         from meeple.server.bgio_bench import Unavailable, versus_boardgameio
 
@@ -238,7 +244,7 @@ def bench_server(
                                          updates=updates))
     # The server is a process of its own (``python -m meeple serve``, started with this
     # one's environment): what it imported is what it says, not what we did.
-    if not finish_games and result["build"] != build:
+    if result["build"] != build:
         fail(f"the server ran {result['build']!r}, this command {build!r}")
     if as_json:
         typer.echo(json.dumps(result))

@@ -32,7 +32,8 @@ def outcome(result: dict[str, object], lang: str = DEFAULT_LANG) -> str:
            or "nobody")
     said = f"{who} {'wins' if len(winners) == 1 else 'win'}"
     # The game's sentence says why in words; the reason alone may be a key ("round_limit").
-    text, reason = result.get("text"), result.get("reason")
+    text = result.get("text") or result.get("reason_text")
+    reason = result.get("reason")
     if isinstance(text, Text | str) and text:
         said += f". {render(text, lang)}"
     elif isinstance(reason, Text | str) and reason:

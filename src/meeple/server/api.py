@@ -55,9 +55,12 @@ async def health() -> dict[str, str]:
 
 
 @router.get("/games", summary="Public games, newest first, with their free seats")
-async def list_games(request: Request) -> list[dict[str, Any]]:
+async def list_games(request: Request, lang: Lang = "en") -> list[dict[str, Any]]:
+    from meeple.core.registry import game_title
+
     rows = await asyncio.to_thread(_hub(request).store.list_games, True)
-    return [{"id": r["id"], "game": r["game"], "players": r["players"],
+    return [{"id": r["id"], "game": r["game"], "title": game_title(r["game"], lang),
+             "players": r["players"],
              "version": r["version"], "finished": r["finished"],
              "free_seats": r["free_seats"], "created_at": r["created_at"]} for r in rows]
 
@@ -149,18 +152,24 @@ async def replay(request: Request, gid: str, authorization: Auth = None,
     return await asyncio.to_thread(position, live.row, rows, version, _seat_of(cred), lang)
 
 
-@router.get("/meta", summary="The games this server hosts, their options, and the bots")
-async def meta() -> dict[str, Any]:
+@router.get("/meta", summary="The games this server hosts (titled in the reader's language), "
+                          "their options, and the bots")
+async def meta(lang: Lang = "en") -> dict[str, Any]:
     from meeple.bots.base import bot_kinds
-    from meeple.core.registry import game_names, get_game
+    from meeple.core.registry import game_names, game_text, game_title, get_game
 
     games = []
     for name in game_names():
         g = get_game(name)
-        games.append({"name": name, "title": g.title, "min_players": g.min_players,
+        # an option's label and help in the reader's language, where the game's catalog
+        # has them (option.KEY, option.KEY.help); ``help`` is the option's own English
+        options = {k: {"default": o.default, "help": o.help,
+                       "label": game_text(name, f"option.{k}", lang),
+                       "hint": game_text(name, f"option.{k}.help", lang)}
+                   for k, o in g.options.items()}
+        games.append({"name": name, "title": game_title(name, lang), "min_players": g.min_players,
                       "max_players": g.max_players, "default_players": g.default_players,
-                      "options": {k: {"default": o.default, "help": o.help}
-                                  for k, o in g.options.items()}})
+                      "options": options})
     return {"games": games, "bots": bot_kinds()}
 
 

@@ -21,6 +21,7 @@ from meeple.core.actions import Action
 from meeple.core.errors import ActionParseError, IllegalActionError, MeepleError
 from meeple.core.game import State
 from meeple.core.log import Event, Log
+from meeple.core.registry import game_title
 from meeple.core.text import DEFAULT_LANG, escaped, localize, localized_json, render
 from meeple.server.bots import BotRunner
 from meeple.server.errors import ApiError, BadRequest, Conflict, Illegal, Restarting
@@ -386,6 +387,7 @@ class Hub:
         caller built it already."""
         ready = localize if localized else _as_is
         s = live.state
+        title = game_title(live.game.name, lang)
         waiting = live.game.visible_waiting(s, seat)
         # The log has its own route (/log?since=N) and updates carry the new lines: a view
         # without it costs half as much (docs/performance.md, session 9). A view may hold
@@ -393,7 +395,7 @@ class Hub:
         view = ready(s.view_without_log(seat) if view is None else view, lang)
         out: dict[str, Any] = {
             "game_id": live.id, "game": live.game.name,
-            "title": live.game.title if localized else escaped(live.game.title),
+            "title": title if localized else escaped(title),
             "version": live.version, "seat": seat, "role": role,
             "players": live.row["players"], "finished": s.is_terminal(),
             "round": s.round, "waiting": waiting,

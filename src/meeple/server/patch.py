@@ -78,6 +78,9 @@ class Differ:
 
     def __init__(self) -> None:
         self.memo: dict[tuple[int, int, str], Part | None] = {}
+        # The ids of the ``replace`` operations of a list's items: a ``copy`` (an ``add``
+        # where it lands) inserts into a list, so these are never written as copies.
+        self.in_lists: set[int] = set()
 
     def diff(self, old: Any, new: Any) -> list[Op | Part]:
         out: list[Op | Part] = []
@@ -143,11 +146,13 @@ class Differ:
     def _item(self, was: Any, now: Any, path: str, i: int, out: list[Op | Part]) -> None:
         kind = type(now)
         if kind is not type(was):
-            out.append({"op": "replace", "path": pointer(path, i), "value": now})
+            op: Op = {"op": "replace", "path": pointer(path, i), "value": now}
+            self.in_lists.add(id(op))
+            out.append(op)
         elif was != now:
             if kind is dict or kind is list:
                 self._part(was, now, pointer(path, i), out)
-            else:
+            else:  # a leaf: never copied
                 out.append({"op": "replace", "path": pointer(path, i), "value": now})
 
     def _list(self, a: list[Any], b: list[Any], path: str, out: list[Op | Part]) -> None:
@@ -184,15 +189,16 @@ class Differ:
         """One reader's patch as orjson writes it: a part that several readers' patches
         hold is there as its JSON, written once per language for all of them; the rest
         are its operations. A large value the reader's own operations set a second time
-        is a ``copy`` of the first place it was set."""
+        is a ``copy`` of the first place it was set (where the operation adds it, or
+        replaces an object's member: not a list's item, where a copy would insert)."""
         out: list[Any] = []
         placed: list[tuple[Any, str]] = []
-        _resolve(found, lang, out, placed)
+        _resolve(found, lang, out, placed, self.in_lists)
         return out
 
 
 def _resolve(items: list[Op | Part], lang: str, out: list[Any],
-             placed: list[tuple[Any, str]]) -> None:
+             placed: list[tuple[Any, str]], in_lists: set[int]) -> None:
     for item in items:
         if isinstance(item, Part):
             if item.uses > 1:
@@ -201,14 +207,14 @@ def _resolve(items: list[Op | Part], lang: str, out: list[Any],
                 for op in ops:
                     _place(op, placed)
             else:
-                _resolve(item.items, lang, out, placed)
+                _resolve(item.items, lang, out, placed, in_lists)
             continue
         value: Any = item.get("value")
         kind = type(value)
         if (kind is list or kind is dict) and len(value) >= COPY_MIN:
             found = next((p for v, p in placed if type(v) is kind and len(v) == len(value)
                           and v == value), None)
-            if found is not None:
+            if found is not None and id(item) not in in_lists:
                 out.append({"op": "copy", "from": found, "path": item["path"]})
                 continue
             placed.append((value, item["path"]))

@@ -65,8 +65,7 @@ class ColoniesState(State):
             return "the Master"
         if self.sheets and self.sheets[p].status == "approved":
             return f"{self.sheets[p].fields['name']} (Player {p + 1})"
-        team = DATA.rules["teams"][self.players[p].team]["name"].rstrip("s")
-        return f"Player {p + 1} ({team})"
+        return f"Player {p + 1}"
 
     def roll(self, sides: int) -> int:
         """A die roll from the state's RNG (or the next loaded value, in scenarios)."""

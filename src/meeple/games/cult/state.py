@@ -69,9 +69,9 @@ class CultState(State):
         return self.round_no
 
     def name(self, p: int) -> str:
-        """The seat's name in English ("Anubis #1", seats counted from 1 as people count
-        them); texts use :func:`texts.seat`."""
-        return f"{B.DATA.cults[self.players[p].cult].name} #{p + 1}"
+        """The seat's name in English with its cult ("Player 1 (Anubis)", seats counted
+        from 1 as people count them); texts use :func:`texts.seat`."""
+        return f"Player {p + 1} ({B.DATA.cults[self.players[p].cult].name})"
 
     def prompts(self) -> list[Prompt]:
         if not self.stack:

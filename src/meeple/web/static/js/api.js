@@ -5,7 +5,8 @@
 import { language, onLanguage } from "./i18n.js";
 import { applyPatch, PatchError } from "./patch.js";
 
-const LOCALIZED = /^\/api\/(games\/[^/?]+(\/(log|replay))?|catalog\/[^/?]+)(\?|$)/;
+// The lists that title games (the lobby's meta and public games, my games) are read in it too.
+const LOCALIZED = /^\/api\/(games\/[^/?]+(\/(log|replay))?|catalog\/[^/?]+|meta|games|account\/games)(\?|$)/;
 export function withLang(path) {
   if (!LOCALIZED.test(path) || /[?&]lang=/.test(path)) return path;
   return `${path}${path.includes("?") ? "&" : "?"}lang=${language()}`;

@@ -1,8 +1,9 @@
 // The server's updates as patches (docs/server.md, "Updates"): an RFC 6902 JSON Patch from
 // the payload this page holds to the new one. The server sends four of its operations
 // (add, remove, replace, copy), at JSON Pointers (RFC 6901: "~1" is "/", "~0" is "~").
-// The Python side of the same is meeple.server.patch; the two are tested on the same
-// patches (tests/test_web_patch.py).
+// The Python side of the same is meeple.server.patch (tests/test_server_patch.py); this one
+// runs in every browser test of the table, and tests/test_web_updates.py checks the
+// payloads it rebuilt.
 
 export class PatchError extends Error {}
 

@@ -52,7 +52,12 @@ export function myCards(p, ctx, me) {
   names(me.action_cards).forEach((n, i) => {
     const el = actionCard(p, ctx, n, i);
     const plays = playsOf(p, n);
-    if (plays.length) target(el, plays, { label: `${term(ctx, "action", n)}, ${t("cl_actionCard")}` });
+    // The card is named by what it shows (its title and both halves).
+    if (plays.length) {
+      el.dataset.title = `${term(ctx, "action", n)}, ${t("cl_actionCard")}`;
+      el.removeAttribute("aria-label");
+      target(el, plays);
+    }
     cards.push(el);
   });
   names(me.objective_cards).forEach((n, i) => cards.push(objectiveCard(ctx, n, i)));
