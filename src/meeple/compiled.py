@@ -101,8 +101,8 @@ MODULES: tuple[str, ...] = (
     "bots.greedy",
     "bots.ismcts",
     # The server's differ, which finds each reader's patch after every move: plain loops over
-    # the readers' payloads, a fifth of the hub's update work a move interpreted
-    # (docs/performance.md, "Server: updates as patches").
+    # the readers' payloads, about a seventh of the server's CPU a Cult move interpreted
+    # (docs/performance.md, "The lighter protocol").
     "server.patch",
 )
 
