@@ -196,12 +196,28 @@ def bench_server(
         "counter (no rules: the server's plumbing alone) and give the game's median run, "
         "every run's rate and the ratio: what the machine allowed in the same minutes.")]
     = False,
-    rounds: Annotated[int, typer.Option(help="With --vs-counter: runs of each.")] = 3,
+    vs_boardgameio: Annotated[bool, typer.Option(
+        "--vs-boardgameio", help="The counter on meeple's durable server alternated with "
+        "--rounds runs of boardgame.io's server in memory under the same load (npm installs "
+        "boardgame.io into a temporary folder where Node is found; where it cannot, says "
+        "why and fails) and the ratio of the medians.")] = False,
+    rounds: Annotated[int, typer.Option(
+        help="With --vs-counter or --vs-boardgameio: runs of each.")] = 3,
+    updates: Annotated[str, typer.Option(
+        help="The updates the clients ask for: patch (the protocol's default: patches from "
+             "the payload each holds, a move's ack inside its update) or full (every update "
+             "whole and each ack on its own, as before issue 41).")] = "patch",
 ) -> None:
-    """A server on loopback under real WebSocket clients: moves/s, latency, lost moves."""
+    """A server on loopback under real WebSocket clients: moves/s, latency, lost moves,
+    bytes sent per move to all the readers."""
     if games < 1 or clients_per_game < 1 or seconds <= 0 or finish_games < 0:
         fail("--games and --clients-per-game must be at least 1, --seconds above 0, "
              "--finish-games 0 or more")
+    if vs_boardgameio and (vs_counter or finish_games or game != "counter" or rounds < 1):
+        fail("--vs-boardgameio compares the counter (--game counter, the default) in --rounds "
+             "of 1 or more, and not with --vs-counter or --finish-games")
+    if updates not in ("patch", "full"):
+        fail(f"--updates is patch or full, not {updates!r}")
     if vs_counter and (finish_games or game == "counter" or rounds < 1):
         fail("--vs-counter compares another game than the counter, in --rounds of 1 or "
              "more, and measures moves, not --finish-games")
@@ -215,20 +231,28 @@ def bench_server(
         players = clients_per_game if game != "counter" else 1
         result = {"build": build, **bench_memory(game, finish_games, players,
                                                  evict=not keep_games)}
+    elif vs_boardgameio:
+        from meeple.server.bgio_bench import Unavailable, versus_boardgameio
+
+        try:
+            result = versus_boardgameio(games, clients_per_game, seconds, rounds, db)
+        except Unavailable as e:
+            fail(f"--vs-boardgameio: {e}")
     else:
-        result = (versus_counter(game, games, clients_per_game, seconds, rounds, db)
-                  if vs_counter else run(game, games, clients_per_game, seconds, database=db))
-        # The server is a process of its own (``python -m meeple serve``, started with
-        # this one's environment): what it imported is what it says, not what we did.
-        if result["build"] != build:
-            fail(f"the server ran {result['build']!r}, this command {build!r}")
+        result = (versus_counter(game, games, clients_per_game, seconds, rounds, db, updates)
+                  if vs_counter else run(game, games, clients_per_game, seconds, database=db,
+                                         updates=updates))
+    # The server is a process of its own (``python -m meeple serve``, started with this
+    # one's environment): what it imported is what it says, not what we did.
+    if result["build"] != build:
+        fail(f"the server ran {result['build']!r}, this command {build!r}")
     if as_json:
         typer.echo(json.dumps(result))
         return
     width = max(len(k) + (1 + max(map(len, v)) if isinstance(v, dict) and v else 0)
                 for k, v in result.items())
     for k, v in result.items():
-        if isinstance(v, dict):  # --vs-counter's runs
+        if isinstance(v, dict):  # --vs-counter's or --vs-boardgameio's runs
             for sub, w in v.items():
                 shown = " / ".join(map(str, w)) if isinstance(w, list) else w
                 typer.echo(f"{k + '.' + sub:<{width}} {shown}")

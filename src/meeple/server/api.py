@@ -226,13 +226,20 @@ async def opening(request: Request, gid: str, authorization: Auth = None,
     return sheets.opening_post(s, fmt, lang)
 
 
+Updates = Annotated[Literal["patch", "full"], Query(
+    description="patch (the default): the whole payload first, then each change as a JSON "
+                "Patch from the payload before it, a move made on this socket acknowledged "
+                "inside its update; full: every update the whole payload, each move "
+                "acknowledged on its own (the protocol before patches)")]
+
+
 @router.websocket("/games/{gid}/ws")
 async def socket(ws: WebSocket, gid: str, token: str | None = None,
-                 board: bool = False, lang: Lang = "en") -> None:
-    """Sends the caller's view now and after every change (with ``?board=true`` also the
-    board as text; ``?lang=ru``: prompts, choices and result in Russian); takes actions
-    as ``{"action": ..., "version": ..., "key": ...}`` and answers each with an ack or an
-    error."""
+                 board: bool = False, lang: Lang = "en", updates: Updates = "patch") -> None:
+    """Sends the caller's payload now and an update after every change (with
+    ``?board=true`` also the board as text; ``?lang=ru``: prompts, choices and result in
+    Russian; docs/server.md, "Updates"); takes actions as ``{"action": ..., "version":
+    ..., "key": ...}`` and ``{"type": "sync"}`` (the whole payload again)."""
     hub: Hub = ws.app.state.hub
     try:
         cred = await lobby.authorize(hub, gid, token)
@@ -241,11 +248,11 @@ async def socket(ws: WebSocket, gid: str, token: str | None = None,
         await ws.close(code=4403 if e.status in (401, 403) else 4404, reason=e.message[:120])
         return
     await ws.accept()
-    sub = Subscriber(_seat_of(cred), cred.role, board, lang)
+    sub = Subscriber(_seat_of(cred), cred.role, board, lang, full=updates == "full")
     live.subscribers.add(sub)
     hub.metrics.websockets.inc()
-    sub.put(localized_json({"type": "update", **hub.payload(
-        live, sub.seat, cred.role, board, lang, localized=False)}, lang))
+    first = hub.first(live, sub)
+    sub.put(first.full() if sub.full else (first, None))
     sender = asyncio.create_task(_send(ws, sub))
     config = ws.app.state.config
     bucket = Bucket(config.ws_rate, config.ws_burst) if config.ws_rate > 0 else None
@@ -266,8 +273,14 @@ async def socket(ws: WebSocket, gid: str, token: str | None = None,
                                     "message": f"{said}a message is a JSON object: "
                                                '{"action": ..., "version": ...}'})
                 continue
-            # The answer as compact JSON (as ``send_json`` wrote it), by the updates' encoder.
-            await ws.send_text(localized_json(await _ws_submit(hub, gid, sub.seat, msg)))
+            if isinstance(msg, dict) and msg.get("type") == "sync" and len(msg) == 1:
+                again = hub.first(live, sub)  # after the updates already queued, in order
+                sub.put(again.full() if sub.full else (again, None))
+                continue
+            answer = await _ws_submit(hub, gid, sub, msg)
+            if answer is not None:
+                # As compact JSON (as ``send_json`` wrote it), by the updates' encoder.
+                await ws.send_text(localized_json(answer))
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -295,18 +308,29 @@ def _text_of(message: Any) -> str | None:
 async def _send(ws: WebSocket, sub: Subscriber) -> None:
     while True:
         message = await sub.get()
-        if isinstance(message, str):  # an update, encoded once for every reader like us
+        if sub.lost_acks:  # updates let go while this reader was behind: not their answers
+            for lost in sub.acks_lost():
+                await ws.send_text(lost)
+        if isinstance(message, tuple):  # a change: a patch, or the whole payload
+            text = sub.message(message)
+            if text is not None:
+                await ws.send_text(text)
+        elif isinstance(message, str):  # an update, encoded once for every reader like us
             await ws.send_text(message)
         else:
             await ws.send_json(message)
 
 
-async def _ws_submit(hub: Hub, gid: str, seat: int | None, msg: Any) -> dict[str, Any]:
+async def _ws_submit(hub: Hub, gid: str, sub: Subscriber, msg: Any) -> dict[str, Any] | None:
+    """The answer to a move sent on the socket, or None when it went in the update the
+    move made (a reader of patches)."""
     try:
-        if seat is None:
+        if sub.seat is None:
             raise Forbidden("spectators cannot act")
         body = Submit.model_validate(msg)
-        ack = await hub.submit(gid, seat, body.action, body.version, body.key)
+        ack = await hub.submit(gid, sub.seat, body.action, body.version, body.key, origin=sub)
+        if not ack["duplicate"] and sub.folded == ack["version"]:
+            return None
         return {"type": "ack", **ack}
     except ApiError as e:
         return {"type": "error", **e.to_json()["error"]}

@@ -3,7 +3,7 @@
 // the decision panel, the players, my area, what happened since my last move, the log,
 // the rules, and the end of the game. On a phone the panels become tabs under the board
 // and the status bar sits at the bottom. Updates come over the seat's WebSocket.
-import { call, catalog as fetchCatalog, onConnection, reconnecting, subscribe } from "./api.js";
+import { call, catalog as fetchCatalog, move, onConnection, reconnecting, subscribe } from "./api.js";
 import { h, s, clear } from "./dom.js";
 import { addText, language } from "./i18n.js";
 import { CONNECTION_TEXT } from "./text/connection.js";
@@ -90,7 +90,7 @@ export function showTable(root, gid, token) {
     ui.sending += 1;
     drawConnection();
     try {
-      const ack = await call("POST", `/api/games/${gid}/actions`, { token, body: { action, version, key }, patient: true });
+      const ack = await move(gid, token, { action, version, key });  // on the socket when it is open
       // The socket may still be reconnecting: the reply's version says the table is behind.
       if (latest().version < ack.version) refresh();
     } catch (e) {
