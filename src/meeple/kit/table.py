@@ -99,10 +99,13 @@ class Space:
     pieces: list[Piece] = field(default_factory=list)
     help: Message | None = None
     actions: list[str] = field(default_factory=list)
+    # What the space shows when its label is too long for a small square (its number):
+    # the label stays its name for a screen reader and its help's heading.
+    mark: Message | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "label": self.label}
-        for key in ("icon", "colour", "help"):
+        for key in ("icon", "colour", "help", "mark"):
             _put(out, key, getattr(self, key))
         _put(out, "pieces", [p.to_json() for p in self.pieces])
         _put(out, "actions", list(self.actions))

@@ -39,7 +39,8 @@ def _space(s: HareState, i: int, kind: str) -> Space:
                for p in range(s.n) if s.pos[p] == i]
     return Space(f"space-{i}", label, icon=ICONS.get(kind), colour=COLOURS.get(kind),
                  pieces=runners, help=Text(f"hare.help.{kind}"),
-                 actions=[] if i == 0 else [f"move {i}"])
+                 actions=[] if i == 0 else [f"move {i}"],
+                 mark=None if i in (0, HOME) else str(i))
 
 
 def table(s: HareState, viewer: int | None) -> Table:

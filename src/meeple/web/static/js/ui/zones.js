@@ -83,14 +83,19 @@ function space(sp, ctx, n) {
     style: sp.colour !== undefined ? `--space: ${tint(colourOf(sp.colour), 0.3)}; --space-edge: ${colourOf(sp.colour)}` : undefined },
   h("span", { class: "kt-space-head" },
     sp.icon ? iconOf(sp.icon, undefined, 18) : null,
-    h("span", { class: "kt-space-label", text: sp.label })),
+    h("span", { class: "kt-space-label", text: sp.mark ?? sp.label })),
   sp.pieces && sp.pieces.length ? h("span", { class: "kt-space-pieces" }, sp.pieces.map((p) => {
     const pe = h("span", { class: "kt-runner", "data-id": p.id, title: p.label }, iconOf(p.icon || "pawn", p.colour, 20, p.label));
     return pe;
   })) : null);
   el.style.setProperty("--n", n);
   if (sp.help) help(el, sp.label, sp.help, { focusable: !(sp.actions && legalOf(sp.actions, ctx).length) });
-  return makeTarget(el, sp.actions, ctx, el.textContent.replace(/\s+/g, " ").trim() || sp.label);
+  // Its name holds what it shows: the label (which a mark's number is part of), then who
+  // stands there.
+  const name = sp.mark !== undefined && sp.mark !== null
+    ? [sp.label, ...(sp.pieces || []).map((p) => p.label)].join(", ")
+    : el.textContent.replace(/\s+/g, " ").trim() || sp.label;
+  return makeTarget(el, sp.actions, ctx, name);
 }
 
 function deckPile(z, ctx, label) {
