@@ -58,24 +58,23 @@ function cardFace(p) {
 function tokenFace(p) {
   const name = p.icon || { meeple: "meeple", pawn: "pawn", figure: "figure", cube: "cube", disc: "disc" }[p.kind] || "token";
   return h("span", { class: "kt-token-face" },
-    iconOf(name, p.colour, p.kind === "chip" ? 30 : 26),
-    p.value !== undefined && p.value !== null ? h("span", { class: "kt-token-value", text: p.value }) : null,
-    p.count !== undefined && p.count !== null ? h("span", { class: "kt-count", "aria-hidden": "true", text: `×${p.count}` }) : null);
+    h("span", { class: "kt-token-pic" }, iconOf(name, p.colour, p.kind === "chip" ? 30 : 26),
+      p.value !== undefined && p.value !== null ? h("span", { class: "kt-token-value", text: p.value }) : null),
+    p.count !== undefined && p.count !== null ? h("span", { class: "kt-count", text: `×${p.count}` }) : null);
 }
 
-// One piece. The words it shows are its label (cards) or its label and count beside the
-// picture (tokens, chips), written in the page, so that what the eye reads and the name a
-// screen reader announces are the same.
+// One piece: a card's face, or a token's picture with its value, its count (×5) and its
+// label under it. A piece that is a button is named by its content, as a screen reader
+// reads it (a card's title, value and price, each price's colour in words hidden from the
+// eye, whose icons show it): a label set over it would hide those words or differ from
+// what is shown.
 export function piece(p, ctx) {
   const isCard = p.kind === "card";
   const el = h("div", { class: `kt-piece kt-${p.kind}${p.face_down ? " face-down" : ""}`, "data-id": p.id },
     isCard ? cardFace(p) : tokenFace(p),
-    isCard ? null : h("span", { class: "kt-label", text: p.count !== undefined && p.count !== null ? `${p.label} ${p.count}` : p.label }));
+    isCard ? null : h("span", { class: "kt-label", text: p.label }));
   if (p.help || p.text) help(el, p.label, p.help || p.text, { focusable: true });
-  // A card is named by its content, as a screen reader reads it: its title, value and
-  // price, each price's colour in words (hidden from the eye, whose icons show it); a
-  // label set over it would hide those words or differ from what is shown.
-  return makeTarget(el, p.actions, ctx, isCard ? undefined : el.textContent.replace(/\s+/g, " ").trim());
+  return makeTarget(el, p.actions, ctx, undefined);
 }
 
 function space(sp, ctx, n) {
