@@ -186,7 +186,7 @@ def test_terminal_play_counts_seats_from_one(tmp_path: Path) -> None:
     text = "\n".join(out)
     assert re.search(r"\bP\d\b", text) is None, text[:2000]
     assert "Player 1 (Lolth)" in text and "Player 2 (Anubis)" in text
-    assert "Game over after 2 rounds: player 2 wins. Player 2 is furthest ahead" in text
+    assert "Game over after 2 rounds: Player 2 wins. Player 2 is furthest ahead" in text
     for game, players in (("cyclades", 3), ("clash", 2), ("counter", 2)):
         prompts: list[str] = []
         seats = ["heuristic"] * (players - 1) + ["human"]

@@ -218,7 +218,7 @@ def test_meeple_new_writes_a_game_that_plays_at_once(tmp_path: Path) -> None:
     assert scenarios.returncode == 0 and "3 scenarios: 12 passed, 0 failed" in scenarios.stdout
     played = _meeple(root, "play", "card_race", "--seats", "random,random", "--seed", "3")
     assert played.returncode == 0, played.stderr
-    assert "Game over" in played.stdout and "a pawn reached the goal" in played.stdout
+    assert "Game over" in played.stdout and "A pawn reached the goal" in played.stdout
     typed = _meeple(root, "play", "card_race", "--seats", "human,random", "--seed", "3",
                     stdin="play 9\n" + "1\n" * 40)
     assert "'play 9' is not one of the options now" in typed.stdout

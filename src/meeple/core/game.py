@@ -266,7 +266,7 @@ class State(ABC):
         """A sentence saying what the action does, for people (a template or plain text)."""
 
     @abstractmethod
-    def render(self, player: int | None) -> str:
+    def render(self, player: int | None, lang: str = DEFAULT_LANG) -> str:
         """The board as text, as ``player`` may see it."""
 
     @property

@@ -20,7 +20,7 @@ from meeple.core.game import Game, Prompt, State
 from meeple.core.log import Log
 from meeple.core.rng import Rng
 from meeple.core.saves import log_from_json
-from meeple.core.text import Message, Text, render
+from meeple.core.text import DEFAULT_LANG, Message, Text, render
 from meeple.kit.fields import copy_value, fields_of, load_fields, to_plain
 
 if TYPE_CHECKING:
@@ -137,13 +137,13 @@ class KitState(State):
         return {"viewer": player, "round": self.round_no, **self.facts(player),
                 "table": self.table(player).to_json()}
 
-    def render(self, player: int | None) -> str:
+    def render(self, player: int | None, lang: str = DEFAULT_LANG) -> str:
         from meeple.kit.text_table import render_table
 
-        return render_table(self.table(player).to_json(), self.seat_names())
+        return render_table(self.table(player).to_json(), self.seat_names(lang), lang)
 
-    def seat_names(self) -> list[str]:
-        return [render(self.seat(p)) for p in range(self.n)]
+    def seat_names(self, lang: str = DEFAULT_LANG) -> list[str]:
+        return [render(self.seat(p), lang) for p in range(self.n)]
 
     @staticmethod
     def seat(player: int) -> Text:

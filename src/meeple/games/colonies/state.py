@@ -10,7 +10,7 @@ from meeple.core.errors import IllegalActionError
 from meeple.core.game import Game, Prompt, State
 from meeple.core.log import Log
 from meeple.core.rng import Rng
-from meeple.core.text import Message
+from meeple.core.text import DEFAULT_LANG, Message
 from meeple.games.colonies.data import load
 from meeple.games.colonies.model import NOBODY, Sheet
 from meeple.games.colonies.sheets import CharacterSheet
@@ -181,7 +181,7 @@ class ColoniesState(State):
 
         return describe(self, player, action)
 
-    def render(self, player: int | None) -> str:
+    def render(self, player: int | None, lang: str = DEFAULT_LANG) -> str:
         from meeple.games.colonies.render import render
 
         return render(self, player)

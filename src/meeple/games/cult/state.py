@@ -9,7 +9,7 @@ from meeple.core.actions import Action
 from meeple.core.game import Game, Prompt, State
 from meeple.core.log import Log
 from meeple.core.rng import Rng
-from meeple.core.text import Text
+from meeple.core.text import DEFAULT_LANG, Text
 from meeple.games.cult import board as B
 from meeple.games.cult import cards, flow, responses, services, shared
 from meeple.games.cult.cults import apply_pay, pay_actions
@@ -190,7 +190,7 @@ class CultState(State):
 
         return describe(self, player, action)
 
-    def render(self, player: int | None) -> str:
+    def render(self, player: int | None, lang: str = DEFAULT_LANG) -> str:
         from meeple.games.cult.render import render
 
         return render(self, player)
