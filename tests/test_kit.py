@@ -93,6 +93,16 @@ def test_a_redeal_keeps_what_the_viewer_sees_and_mixes_the_rest() -> None:
             s.deck + s.hands[1] + s.hands[2])  # type: ignore[attr-defined]
 
 
+def test_a_redeal_depends_only_on_what_the_viewer_knows() -> None:
+    # Two positions that differ only in what seat 0 cannot see deal the same samples: a
+    # bot's sample must not tell the real position from another of its information set.
+    s = SkeletonGame().new_state(3, 2)
+    other = s.redeal(0, 77)
+    assert other.to_json() != s.to_json()
+    for seed in range(5):
+        assert s.redeal(0, seed).to_json() == other.redeal(0, seed).to_json()
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_skeleton_passes_the_conformance_suite(players: int) -> None:
     stats = random_playout(SkeletonGame(), players, players + 10)

@@ -226,10 +226,15 @@ class KitState(State):
         """A copy with what ``viewer`` cannot see dealt again at random, group by group."""
         c = self.clone()
         rng = Rng(seed)
+        # What the viewer did not see is not in its copy: the log's private lines of
+        # others, and the chance still to come (the copy's own RNG is drawn afresh).
+        c.log = Log.quiet_log() if self.log.quiet else Log(self.log.visible(viewer))
+        c.rng = Rng(rng.below(2**31) + 1)
         for group in c.hidden(viewer):
             pool: list[Any] = []
             for place in group:
                 pool.extend(place if isinstance(place, list) else [place[0][place[1]]])
+            pool.sort(key=repr)  # forget where each thing really was
             rng.shuffle(pool)
             i = 0
             for place in group:
