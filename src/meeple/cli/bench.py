@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
-from meeple.cli.common import AsJson, fail
+from meeple.cli.common import AsJson, OptionList, fail, parse_options
 
 GameOption = Annotated[str, typer.Option(help="Game name, or 'all' (one line per game).")]
 CompiledOption = Annotated[bool, typer.Option(
@@ -178,6 +178,10 @@ def bench_server(
              "and the server's resident memory as they pile up.")] = 0,
     keep_games: Annotated[bool, typer.Option(
         help="With --finish-games: keep every game in memory (for comparison).")] = False,
+    warmup: Annotated[int, typer.Option(
+        help="With --finish-games: this many finished games first; the growth is counted "
+             "from after them.")] = 0,
+    option: OptionList = None,
     as_json: AsJson = False,
     compiled: Annotated[bool, typer.Option(
         "--compiled", help="Run the server (and the clients) on the build of "
@@ -197,6 +201,10 @@ def bench_server(
              "--finish-games 0 or more")
     if compiled and finish_games:
         fail("--compiled measures moves, not --finish-games")
+    if (warmup or option) and not finish_games:
+        fail("--warmup and --option go with --finish-games")
+    if warmup < 0:
+        fail("--warmup must be 0 or more")
     if vs_counter and (finish_games or game == "counter" or rounds < 1):
         fail("--vs-counter compares another game than the counter, in --rounds of 1 or "
              "more, and measures moves, not --finish-games")
@@ -208,7 +216,15 @@ def bench_server(
         from meeple.server.memory_bench import bench_memory
 
         players = clients_per_game if game != "counter" else 1
-        result = bench_memory(game, finish_games, players, evict=not keep_games)
+        from meeple.core.registry import get_game
+
+        options = parse_options(option)
+        try:
+            get_game(game).resolve_options(options)
+        except (KeyError, ValueError) as e:
+            fail(str(e))
+        result = bench_memory(game, finish_games, players, evict=not keep_games,
+                              warmup=warmup, options=options)
     else:
         result = (versus_counter(game, games, clients_per_game, seconds, rounds, db)
                   if vs_counter else run(game, games, clients_per_game, seconds, database=db))
