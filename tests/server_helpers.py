@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -11,6 +12,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from meeple.server.app import Config, create_app
+from meeple.server.patch import apply
 
 
 @contextmanager
@@ -54,3 +56,60 @@ def turn(client: TestClient, game: dict[str, Any]) -> tuple[str, str, dict[str, 
     other = next(s for s in game["seats"] if s["seat"] != seat and "token" in s)
     me = game["seats"][seat]["token"]
     return me, other["token"], client.get(f"/api/games/{game['id']}", headers=auth(me)).json()
+
+
+class Reader:
+    """A test server's WebSocket read as a client of patches reads it: each update, whole
+    or a patch, given as the whole payload it makes (``{"type": "update", ...}``, with the
+    message's ``log_tail`` and ``ack`` if it has them); any other message as it came.
+    ``raw`` keeps every message as it came. A patch that does not start from the payload
+    held fails the test."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.doc: dict[str, Any] | None = None
+        self.raw: list[dict[str, Any]] = []
+
+    def receive_json(self) -> dict[str, Any]:
+        msg: dict[str, Any] = self.ws.receive_json()
+        self.raw.append(msg)
+        kind = msg.get("type")
+        if kind == "update":
+            self.doc = {k: v for k, v in msg.items() if k not in ("type", "log_tail", "ack")}
+            return msg
+        if kind != "patch":
+            return msg
+        assert self.doc is not None, "a patch before any whole payload"
+        assert msg["base"] == self.doc["version"], (msg["base"], self.doc["version"])
+        self.doc = apply(self.doc, msg["ops"])
+        assert self.doc is not None
+        self.doc["version"] = msg["version"]
+        out = {"type": "update", **json.loads(json.dumps(self.doc))}
+        for extra in ("log_tail", "ack"):
+            if extra in msg:
+                out[extra] = msg[extra]
+        return out
+
+    def send_json(self, data: Any) -> None:
+        self.ws.send_json(data)
+
+    def send_text(self, data: str) -> None:
+        self.ws.send_text(data)
+
+    def send_bytes(self, data: bytes) -> None:
+        self.ws.send_bytes(data)
+
+    def __exit__(self, *exc: Any) -> Any:
+        return self.ws.__exit__(*exc)
+
+
+def open_reader(client: TestClient, url: str) -> Reader:
+    """A socket opened without a ``with`` (closed by the caller's ``__exit__``)."""
+    return Reader(client.websocket_connect(url).__enter__())
+
+
+@contextmanager
+def reading(client: TestClient, url: str, **kw: Any) -> Iterator[Reader]:
+    """``client.websocket_connect(url)`` read through a ``Reader``."""
+    with client.websocket_connect(url, **kw) as ws:
+        yield Reader(ws)

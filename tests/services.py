@@ -16,7 +16,7 @@ from meeple.check.services import Postgres, Redis, ServiceMissing
 from meeple.server.process import ServerProcess
 
 
-def _missing(message: str) -> NoReturn:
+def missing(message: str) -> NoReturn:
     if os.environ.get("MEEPLE_REQUIRE_SERVICES"):
         raise AssertionError(message)
     pytest.skip(message)
@@ -28,7 +28,7 @@ def postgres() -> Iterator[str]:
     try:
         pg = Postgres()
     except ServiceMissing as e:
-        _missing(str(e))
+        missing(str(e))
     with pg:
         yield pg.url
 
@@ -38,7 +38,7 @@ def redis() -> Iterator[str]:
     try:
         server = Redis()
     except ServiceMissing as e:
-        _missing(str(e))
+        missing(str(e))
     with server:
         yield server.url
 

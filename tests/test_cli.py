@@ -185,9 +185,8 @@ def test_terminal_play_counts_seats_from_one(tmp_path: Path) -> None:
     assert set(asked) == {"Player 2> "}
     text = "\n".join(out)
     assert re.search(r"\bP\d\b", text) is None, text[:2000]
-    assert "Lolth #1" in text and "Anubis #2" in text
-    assert "Game over after 2 rounds: player 2 wins. Anubis #2 is furthest ahead" \
-        in text
+    assert "Player 1 (Lolth)" in text and "Player 2 (Anubis)" in text
+    assert "Game over after 2 rounds: Player 2 wins. Player 2 is furthest ahead" in text
     for game, players in (("cyclades", 3), ("clash", 2), ("counter", 2)):
         prompts: list[str] = []
         seats = ["heuristic"] * (players - 1) + ["human"]
@@ -215,7 +214,7 @@ def test_the_server_client_asks_as_player_n(monkeypatch: Any) -> None:
         return "quit"
 
     monkeypatch.setattr("builtins.input", answer)
-    view = {"board": "", "prompt": ["Janus #2: place a free priest, or pass"],
+    view = {"board": "", "prompt": ["Player 2: place a free priest, or pass"],
             "choices": [{"text": "pass", "action": "pass"}], "seat": 1}
     assert client._ask(view) is None
     assert asked == ["Player 2> "]

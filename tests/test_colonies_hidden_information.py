@@ -79,7 +79,7 @@ def test_a_refusal_during_the_spies_turn_names_no_spy_and_no_seat_number() -> No
     assert s.phase == "spy"
     for seat, told in [(1, "the Master is resolving the season"),
                        (3, "the Master has nothing to decide now: waiting for the new "
-                           "actions of Player 1 (Trader), whose espionage succeeded")]:
+                           "actions of Player 1, whose espionage succeeded")]:
         try:
             s.apply(seat, "submit" if seat != 3 else "resolve")
         except IllegalActionError as e:

@@ -59,7 +59,7 @@ def test_refusals_name_the_master_and_the_players_never_a_seat_number(tmp_path: 
     _ok("orders", str(game), "--player", "1", "--action", "submit")
     code, out = _run("orders", str(game), "--player", "1", "--action", "recruit 0")
     assert code == 1
-    assert "Player 1 (Trader) has already submitted the orders of Heat 1402" in out
+    assert "Player 1 has already submitted the orders of Heat 1402" in out
     assert "player 3" not in out
 
 
@@ -70,7 +70,7 @@ def test_the_master_waiting_for_a_spy_is_told_whom_the_season_waits_for(
     code, out = _run("resolve", str(game))
     assert code == 1
     assert ("the Master has nothing to decide now: waiting for the new actions of "
-            "Player 1 (Trader), whose espionage succeeded") in out
+            "Player 1, whose espionage succeeded") in out
     assert "player 3" not in out
 
 
@@ -81,9 +81,9 @@ def test_status_tells_others_only_that_the_master_is_resolving(tmp_path: Path) -
     assert "Phase: resolving. Waiting for: the Master, who is resolving the season." in other
     assert "spy" not in other.split("Phase:")[1] and "P1" not in other.split("Phase:")[1]
     spy = _ok("status", str(game), "--seat", "1")
-    assert "Phase: spy. Waiting for: Player 1 (Trader)." in spy
+    assert "Phase: spy. Waiting for: Player 1." in spy
     master = _ok("status", str(game), "--seat", "master")
-    assert "Phase: spy. Waiting for: Player 1 (Trader)." in master
+    assert "Phase: spy. Waiting for: Player 1." in master
 
 
 def test_a_season_paused_for_a_spy_writes_its_reports_when_the_spy_submits(
@@ -112,9 +112,9 @@ def test_reports_in_russian_for_the_forum(tmp_path: Path) -> None:
         "--action", 'raven 2 "Мир?"', "--action", "submit")
     out = _ok("resolve", str(game), "--out", str(tmp_path / "ru"), "--lang", "ru")
     assert "## Сезон Жара 1402 года" in out
-    assert "- Генерал №2: приказов нет, в этом сезоне без действий." in out
+    assert "- Игрок 2: приказов нет, в этом сезоне без действий." in out
     bb = (tmp_path / "ru" / "heat-1402-player-2.bbcode").read_text()
-    assert "[*](лично) Ворон от: Торговец №1: Мир?" in bb
+    assert "[*](лично) Ворон от: Игрок 1: Мир?" in bb
     again = _ok("report", str(game), "--seat", "public", "--lang", "ru", "--format", "bbcode")
     assert "[u]Занято без боя[/u]" in again
     assert "без боя занимает ничейную провинцию 5 «Плачущий Лес»" in again

@@ -102,7 +102,7 @@ def test_the_season_waits_for_a_sheet_sent_back_until_it_is_approved() -> None:
     (0, 'goal "Be feared"', "the goal is a line of the character sheet"),
     (0, "sheet approve 1", "only the Master"),
     (0, "sheet name", 'write: sheet name "text"'),
-    (2, "sheet approve 9", "the Master has nothing to decide now: waiting for Player 1 ("),
+    (2, "sheet approve 9", "the Master has nothing to decide now: waiting for Player 1, Player 2"),
 ])
 def test_a_bad_sheet_line_is_refused_with_its_reason_and_changes_nothing(
         seat: int, action: str, reason: str) -> None:
@@ -118,9 +118,10 @@ def test_the_master_cannot_approve_a_draft_or_return_without_a_comment() -> None
     s = _game()
     _write(s, 0, ALVARO)  # the Master is asked now
     for action, reason in [("sheet approve 1",
-                            "the sheet of Player 2 (Trader) is not waiting for the Master"),
+                            "the sheet of Player 2 is not waiting for the Master"),
                            ('sheet return 0 "  "', "say what to change"),
-                           ("sheet approve 2", "no player 2"),
+                           ("sheet approve 2", "no player 3 to approve or return a sheet of: "
+                                               "the players are 1 to 2"),
                            ('sheet return 0 "x" "y"', "say what to change")]:
         with pytest.raises(IllegalActionError) as err:
             s.apply(2, action)

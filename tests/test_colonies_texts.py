@@ -103,8 +103,8 @@ def test_a_russian_report_reads_the_battle_in_russian() -> None:
     s.apply(0, "submit")
     report = "\n".join(lines(s, 0, None, "ru"))
     assert "#### Битва за провинцию 1 «Серая Гавань»" in report
-    assert "- Генерал №2 захватывает провинцию 1 «Серая Гавань»." in report
-    assert "- Генерал №2 (нападающий, сила армии 7): Конкистадоры: сила армии считается за 7; " \
+    assert "- Игрок 2 захватывает провинцию 1 «Серая Гавань»." in report
+    assert "- Игрок 2 (нападающий, сила армии 7): Конкистадоры: сила армии считается за 7; " \
            "бросок к3 = 2: 2 + 7 = 9" in report
 
 
@@ -121,9 +121,9 @@ def test_prompts_and_choices_read_in_russian() -> None:
         s.apply(p, "ready")
     prompt = s.prompts()[0].text
     assert isinstance(prompt, Text)
-    assert prompt.render("en") == ("Player 1 (Trader), Heat 1402: 0/2 actions, 0/3 ravens; "
+    assert prompt.render("en") == ("Player 1, Heat 1402: 0/2 actions, 0/3 ravens; "
                                    "submit when done")
-    assert prompt.render("ru") == ("Торговец №1, Сезон Жара 1402 года: действий 0/2, "
+    assert prompt.render("ru") == ("Игрок 1, Сезон Жара 1402 года: действий 0/2, "
                                    "воронов 0/3; когда готово — «отправить эти приказы»")
     choices = {str(a): s.describe(0, a) for a in s.legal_actions(0)}
     assert isinstance(choices["offensive 5"], Text)

@@ -5,7 +5,9 @@ and views that hold nothing hidden from their player."""
 import pytest
 
 from meeple.core.conformance import random_playout
+from meeple.core.game import Game
 from meeple.core.registry import game_names, get_game
+from meeple.core.rng import Rng
 
 SEEDS = range(12)
 
@@ -31,9 +33,31 @@ def test_random_playout_passes_every_check(name: str, seed: int) -> None:
     assert stats.views_checked > 0
 
 
+def greedy_playout(game: Game, players: int, seed: int, max_steps: int = 100_000) -> str:
+    """A game played to its end by each player taking the action the game's evaluation
+    likes best (ties drawn by lot); the reason it ended."""
+    state = game.new_state(players, seed, {})
+    rng = Rng(seed)
+    for _ in range(max_steps):
+        if state.is_terminal():
+            return str(state.result()["reason"])
+        p = state.prompts()[0].player
+        scored = []
+        for action in state.legal_actions(p):
+            after = state.clone()
+            after.apply(p, action)
+            scored.append((game.evaluate(after)[p], action))
+        top = max(v for v, _ in scored)
+        state.apply(p, rng.choice([a for v, a in scored if v >= top - 1e-12]))
+    raise AssertionError(f"{game.name}: {max_steps} greedy steps and the game did not end")
+
+
 @pytest.mark.parametrize("name", game_names())
 def test_a_full_length_game_without_round_limit_ends(name: str) -> None:
     game = get_game(name)
+    if not getattr(game, "random_play_ends", True):
+        assert greedy_playout(game, game.default_players, 1234) != "round_limit"
+        return
     stats = random_playout(game, game.default_players, 1234, {}, deep_every=50, views_every=50)
     assert stats.result["reason"] != "round_limit"
 
@@ -42,8 +66,9 @@ def test_a_full_length_game_without_round_limit_ends(name: str) -> None:
 def test_same_seed_and_actions_give_the_same_game(name: str) -> None:
     game = get_game(name)
     options = short(game, 10)
-    a = random_playout(game, 3, 77, options, deep_every=1000, views_every=1000)
-    b = random_playout(game, 3, 77, options, deep_every=1000, views_every=1000)
-    c = random_playout(game, 3, 78, options, deep_every=1000, views_every=1000)
+    n = min(max(3, game.min_players), game.max_players)
+    a = random_playout(game, n, 77, options, deep_every=1000, views_every=1000)
+    b = random_playout(game, n, 77, options, deep_every=1000, views_every=1000)
+    c = random_playout(game, n, 78, options, deep_every=1000, views_every=1000)
     assert a.hash == b.hash
     assert (a.hash != c.hash) == game.has_chance

@@ -25,7 +25,7 @@ SOURCE = Path(__file__).parents[1] / "src" / "meeple" / "games" / "cult"
 # and English plurals a number did not choose ("1 followers").
 IDS = re.compile(r"\b[mlcdP]\d+\b|\b[GP]\b|level-|\('|\b1 (?:followers|coins|cards|"
                  r"conspiracies|miracles|mobs|fanatic mobs|altars)\b|\b\w+\(s\)|№0|#0\b")
-# A name put after a possessive that already has its article ("Nirrti #4's a priest").
+# A name put after a possessive that already has its article ("Player 4's a priest").
 POSSESSIVE = re.compile(r"'s (?:a|an|the) ")
 # Templates that are the same in both languages: they hold no words, only their fields.
 FIELDS = re.compile(r"\{[^}]*\}")
@@ -130,7 +130,7 @@ def test_every_text_of_played_games_is_in_the_catalog_and_reads_in_russian() -> 
 
 def test_no_engine_id_shows_in_a_prompt_choice_log_line_or_result() -> None:
     """Card tokens, seat and level tokens and raw keys stay inside the engine: a player
-    reads names ("Blackmail", "Anubis #2", "the priest of level 3"), in both languages."""
+    reads names ("Blackmail", "Player 2", "the priest of level 3"), in both languages."""
     _games, texts = _played()
     found: dict[str, str] = {}
     for x in texts:
@@ -159,26 +159,30 @@ def test_a_russian_game_log_is_russian() -> None:
 
 def test_the_english_log_is_the_rule_modules_english() -> None:
     s = GAME.new_state(3, 7, {"cults": "anubis,cthulhu,fafnir"})
-    assert s.log.events()[0].text == "Cult begins: Anubis #1, Cthulhu #2, Fafnir #3."
+    assert s.log.events()[0].text == (
+        "Cult begins: Player 1 (Anubis), Player 2 (Cthulhu), Player 3 (Fafnir).")
     assert s.log.events()[0].line("ru") == (
-        "Начинается игра «Культ»: Анубис №1, Ктулху №2, Фафнир №3.")
+        "Начинается игра «Культ»: Игрок 1 (Анубис), Игрок 2 (Ктулху), Игрок 3 (Фафнир).")
     prompt = s.prompts()[0]
-    assert render(prompt.text) == f"{s.name(prompt.player)}: place a free priest, or pass"
+    assert render(prompt.text) == f"Player {prompt.player + 1}: place a free priest, or pass"
 
 
 def test_russian_plurals_follow_the_number() -> None:
     who = Text("cult.seat", p=1, cult=Text("cult.cult.janus"))
     said = [Text("cult.loses.followers", who=who, n=n).render("ru") for n in (1, 2, 5, 21)]
-    assert said == ["Янус №2 теряет 1 последователя.", "Янус №2 теряет 2 последователя.",
-                    "Янус №2 теряет 5 последователей.", "Янус №2 теряет 21 последователя."]
+    assert said == ["Игрок 2 теряет 1 последователя.", "Игрок 2 теряет 2 последователя.",
+                    "Игрок 2 теряет 5 последователей.", "Игрок 2 теряет 21 последователя."]
     assert Text("cult.sells", who=who, card=Text("cult.greatness.acc"), n=1).render("ru") \
-        == "Янус №2 продаёт Карту Величия за 1 монету."
-    assert Text("cult.collects", who=who, n=6).render("ru") == "Янус №2 получает 6 монет."
-    assert Text("cult.loses.followers", who=who, n=1).render("en") == "Janus #2 loses 1 follower."
+        == "Игрок 2 продаёт Карту Величия за 1 монету."
+    assert Text("cult.collects", who=who, n=6).render("ru") == "Игрок 2 получает 6 монет."
+    assert Text("cult.loses.followers", who=who, n=1).render("en") == "Player 2 loses 1 follower."
     exiled = Text("cult.exile", who=who, other=Text("cult.seat", p=0, cult=Text("cult.cult.lolth")),
                   lv=2, priest=Text("cult.priest.a", lv=2), d=4)
     assert exiled.render("en") == (
-        "Janus #2 drives a priest of level 2 of Lolth #1 out of district 4.")
+        "Player 2 drives a priest of level 2 of Player 1 out of district 4.")
+    # In Russian a seat stands only where the nominative fits: never declined.
+    assert exiled.render("ru") == (
+        "Игрок 2 изгоняет жреца уровня 2 из квартала 4 (владелец жреца — Игрок 1).")
 
 
 def test_the_glossary_names_are_those_of_the_data_files() -> None:
@@ -266,12 +270,12 @@ def test_a_russian_reader_of_the_server_sees_the_prompt_choices_and_log_in_russi
         seat = c.get(f"/api/games/{g['id']}", headers=auth(g["spectator_token"])).json()[
             "waiting"][0]
         v = c.get(f"/api/games/{g['id']}?lang=ru", headers=auth(tokens[seat])).json()
-        assert v["prompt"] == [f"{['Янус', 'Ллос'][seat]} №{seat + 1}: разместите свободного "
+        assert v["prompt"] == [f"Игрок {seat + 1}: разместите свободного "
                                "жреца или спасуйте"]
         assert "разместить Патриарха в квартале №1 «Пустоши»" in [
             x["text"] for x in v["choices"]]
         log = c.get(f"/api/games/{g['id']}/log?lang=ru", headers=auth(tokens[seat])).json()
-        assert "Начинается игра «Культ»: Янус №1, Ллос №2." in str(log)
+        assert "Начинается игра «Культ»: Игрок 1 (Янус), Игрок 2 (Ллос)." in str(log)
 
 
 def test_a_placement_line_kept_by_its_numbers_is_the_line_its_texts_make() -> None:

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from tests.server_helpers import auth, create, server, turn, wait_for
+from tests.server_helpers import auth, create, reading, server, turn, wait_for
 
 FOUR = [{"kind": "human"}, {"kind": "random"}, {"kind": "random"}, {"kind": "random"}]
 
@@ -157,7 +157,7 @@ def _asked_seat_socket(tmp_path: Path) -> Iterator[tuple[Any, dict[str, Any], st
     with server(tmp_path / "m.db") as c:
         g = create(c, game="cult", players=2, seed=1)
         me, _, v = turn(c, g)
-        with c.websocket_connect(f"/api/games/{g['id']}/ws?token={me}") as ws:
+        with reading(c, f"/api/games/{g['id']}/ws?token={me}") as ws:
             ws.receive_json()
             yield c, g, me, v, ws
 
@@ -170,7 +170,10 @@ def test_a_websocket_message_that_is_not_json_gets_an_error_and_the_socket_stays
         ws.send_json({"action": v["legal"][0], "version": v["version"], "extra": 1})
         assert "extra" in ws.receive_json()["message"]
         ws.send_json({"action": v["legal"][0], "version": v["version"]})
-        assert {ws.receive_json()["type"], ws.receive_json()["type"]} == {"ack", "update"}
+        update = ws.receive_json()  # the move's acknowledgement inside its update
+        assert update["type"] == "update" and update["version"] == v["version"] + 1
+        assert update["ack"] == {"version": v["version"] + 1, "seat": v["seat"],
+                                 "action": v["legal"][0], "duplicate": False}
 
 
 def test_a_websocket_move_sent_as_bytes_is_read_as_utf8_json_and_other_bytes_are_refused(
@@ -183,7 +186,8 @@ def test_a_websocket_move_sent_as_bytes_is_read_as_utf8_json_and_other_bytes_are
             v["version"]  # nothing changed
         move = {"action": v["legal"][0], "version": v["version"]}
         ws.send_bytes(json.dumps(move).encode())
-        assert {ws.receive_json()["type"], ws.receive_json()["type"]} == {"ack", "update"}
+        update = ws.receive_json()
+        assert update["type"] == "update" and update["ack"]["version"] == v["version"] + 1
 
 
 def test_an_update_after_a_seat_joins_shows_who_sits_there(tmp_path: Path) -> None:
@@ -193,8 +197,8 @@ def test_an_update_after_a_seat_joins_shows_who_sits_there(tmp_path: Path) -> No
         r = c.post("/api/join", json={"token": me, "name": "Ann"})
         assert r.status_code == 200, r.text
         ws.send_json({"action": v["legal"][0], "version": v["version"]})
-        update = next(m for m in (ws.receive_json(), ws.receive_json())
-                      if m["type"] == "update")
+        update = ws.receive_json()
+        assert update["type"] == "update"
         assert update["seats"][seat]["name"] == "Ann" and update["seats"][seat]["joined"]
         assert [s["seat"] for s in update["seats"]] == [0, 1]
 
@@ -262,7 +266,7 @@ def test_a_websocket_move_on_a_locked_database_is_refused_with_the_reason_and_ca
         g = create(c, game="cult", players=2, seed=1)
         me, _, v = turn(c, g)
         move = {"action": v["legal"][0], "version": v["version"]}
-        with c.websocket_connect(f"/api/games/{g['id']}/ws?token={me}") as ws:
+        with reading(c, f"/api/games/{g['id']}/ws?token={me}") as ws:
             ws.receive_json()
             lock = sqlite3.connect(path, isolation_level=None)
             lock.execute("BEGIN EXCLUSIVE")
@@ -274,8 +278,7 @@ def test_a_websocket_move_on_a_locked_database_is_refused_with_the_reason_and_ca
             assert refusal["message"] == ("the database cannot take this now (database is "
                                           "locked); nothing was changed: try again later")
             ws.send_json(move)  # the same socket, the same move: taken now
-            answers = [ws.receive_json() for _ in range(2)]
-            ack = next(a for a in answers if a["type"] == "ack")
-            assert ack["version"] == v["version"] + 1
+            update = ws.receive_json()
+            assert update["type"] == "update" and update["ack"]["version"] == v["version"] + 1
         metrics = c.get("/metrics").text
         assert "meeple_database_errors_total 1.0" in metrics

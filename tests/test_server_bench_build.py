@@ -1,6 +1,6 @@
 """``meeple bench server`` says which build its server ran (the server names it in its
-metrics, from its own process), and with ``--compiled`` runs on the compiled copy or
-fails: a server that did not import the compiled rules is never measured as if it had."""
+metrics, from its own process), and with ``--compiled`` fails unless it runs the compiled
+build: a server that did not import the compiled rules is never measured as if it had."""
 
 from __future__ import annotations
 
@@ -52,18 +52,20 @@ def test_bench_server_fails_when_its_server_ran_another_build(
         return {"game": "counter", "moves": 10, "build": "pure Python"}
 
     monkeypatch.setattr(bench, "bench_server", measured)
-    monkeypatch.setattr("meeple.cli.bench._build", lambda _compiled: "mypyc: cult 23/23")
+    monkeypatch.setattr("meeple.cli.bench._build", lambda _compiled, _pure: "mypyc: cult 23/23")
     out = runner.invoke(app, ["bench", "server", "--compiled", "--json"])
     assert out.exit_code != 0
     assert "the server ran 'pure Python'" in out.output and "mypyc: cult 23/23" in out.output
 
 
-def test_bench_server_compiled_without_a_build_names_the_missing_build(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("MEEPLE_COMPILED_DIR", str(tmp_path / "none"))
+def test_bench_server_compiled_on_the_pure_package_says_why_it_is_pure(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import meeple.compiled
+
+    monkeypatch.setattr(meeple.compiled, "_STATE", "pure: not built (scripts/compile.sh)")
     out = runner.invoke(app, ["bench", "server", "--game", "counter", "--compiled"])
     assert out.exit_code != 0
-    assert f"no compiled build in {tmp_path / 'none'}" in out.output
+    assert "this is not the compiled build: pure Python (not built" in out.output
 
 
 def test_the_benchmark_clients_run_at_the_servers_collector_thresholds(

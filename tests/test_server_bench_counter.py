@@ -21,11 +21,12 @@ runner = CliRunner()
 def _fake(order: list[str], rates: dict[str, list[float]], build: str = "pure Python"
           ) -> Any:
     def run(game: str, games: int, clients: int, seconds: float, seed: int = 1,
-            database: str | None = None) -> dict[str, Any]:
-        order.append(game)
+            database: str | None = None, updates: str = "patch") -> dict[str, Any]:
+        order.append(f"{game} {updates}")
         rate = rates[game].pop(0)
         return {"game": game, "moves_per_sec": rate, "p99_ms": 100.0, "lost": 0,
-                "server_cpu_ms_per_move": round(1000 / rate, 3), "build": build}
+                "server_cpu_ms_per_move": round(1000 / rate, 3), "build": build,
+                "bytes_per_move": 4 * rate if updates == "full" else rate}
     return run
 
 
@@ -34,12 +35,14 @@ def test_the_game_and_the_counter_run_in_turns_and_the_median_run_is_given(
     order: list[str] = []
     rates = {"cult": [900.0, 1200.0, 1000.0], "counter": [1300.0, 1500.0, 1250.0]}
     monkeypatch.setattr(bench, "bench_server", _fake(order, rates))
-    out = bench.versus_counter("cult", 100, 4, 10.0, rounds=3)
-    assert order == ["cult", "counter"] * 3
+    out = bench.versus_counter("cult", 100, 4, 10.0, rounds=3, updates="full")
+    assert order == ["cult full", "counter full"] * 3  # both asked for the same updates
     assert out["game"] == "cult" and out["moves_per_sec"] == 1000.0  # the median run
     seen = out["vs_counter"]
     assert seen["moves_per_sec"] == [900.0, 1200.0, 1000.0]
     assert seen["counter_moves_per_sec"] == [1300.0, 1500.0, 1250.0]
+    assert seen["bytes_per_move"] == [3600.0, 4800.0, 4000.0]
+    assert seen["counter_bytes_per_move"] == [5200.0, 6000.0, 5000.0]
     assert seen["ratio"] == round(1000.0 / 1300.0, 2)  # the medians' ratio
     assert seen["counter_lost"] == 0 and seen["rounds"] == 3
 
@@ -53,7 +56,7 @@ def test_a_move_lost_in_any_of_the_games_runs_is_counted(monkeypatch: pytest.Mon
     def run(game: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
         rate, lost = next(runs)
         return {"game": game, "moves_per_sec": rate, "p99_ms": 1.0, "lost": lost,
-                "server_cpu_ms_per_move": 1.0, "build": "pure Python"}
+                "server_cpu_ms_per_move": 1.0, "build": "pure Python", "bytes_per_move": 1}
 
     monkeypatch.setattr(bench, "bench_server", run)
     out = bench.versus_counter("cult", 1, 1, 1.0, rounds=3)
@@ -66,7 +69,7 @@ def test_runs_on_different_builds_fail_the_build_check(monkeypatch: pytest.Monke
 
     def run(game: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
         return {"game": game, "moves_per_sec": 1000.0, "p99_ms": 1.0, "lost": 0,
-                "server_cpu_ms_per_move": 1.0, "build": next(builds)}
+                "server_cpu_ms_per_move": 1.0, "build": next(builds), "bytes_per_move": 1}
 
     monkeypatch.setattr(bench, "bench_server", run)
     out = runner.invoke(app, ["bench", "server", "--game", "cult", "--vs-counter",

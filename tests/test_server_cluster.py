@@ -14,6 +14,7 @@ from pathlib import Path
 import httpx
 from websockets.sync.client import connect
 
+from meeple.server.patch import apply
 from tests.services import meeple_server, postgres, redis
 
 
@@ -46,7 +47,11 @@ def test_a_move_accepted_by_one_server_reaches_a_websocket_of_the_other() -> Non
                            json={"action": v["legal"][0], "version": 0})
             assert r.status_code == 200, r.text
             pushed = json.loads(ws.recv(timeout=10))
-            assert pushed["version"] == 1 and pushed["seat"] == other
+            # a patch from the payload this socket holds, made by the server it is on
+            assert pushed["type"] == "patch" and pushed["base"] == 0, pushed
+            now = apply(first, pushed["ops"])
+            assert pushed["version"] == 1 and now["seat"] == other
+            assert now["waiting"] == [other]
         # The second server also accepts the next move on the same game, in order.
         v = httpx.get(f"{b}/api/games/{gid}",
                       headers={"Authorization": f"Bearer {tokens[0]}"}).json()

@@ -149,14 +149,16 @@ def test_a_game_with_its_own_check_is_checked_by_it() -> None:
 
 
 def test_a_websocket_refusal_and_its_acks_are_what_they_were(tmp_path: Path) -> None:
-    """Over the WebSocket: after an update listed the seat's actions, a wrong action is
-    refused with the engine's words and the version stays; a listed one is acknowledged."""
+    """Over the WebSocket (the old protocol's whole updates, which still acknowledge each
+    move on its own): after an update listed the seat's actions, a wrong action is refused
+    with the engine's words and the version stays; a listed one is acknowledged."""
     with server(tmp_path / "t.db") as c:
         g = create(c, game="cult", players=4, seed=9)
         tokens = {s["seat"]: s["token"] for s in g["seats"]}
         state = get_game("cult").new_state(4, 9, {})
         seat = _asked(state)
-        with c.websocket_connect(f"/api/games/{g['id']}/ws?token={tokens[seat]}") as ws:
+        with c.websocket_connect(
+                f"/api/games/{g['id']}/ws?token={tokens[seat]}&updates=full") as ws:
             first = ws.receive_json()
             assert first["legal"] == [str(a) for a in state.legal_actions(seat)]
             ws.send_json({"action": "place 99 P", "version": 0})

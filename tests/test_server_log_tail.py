@@ -11,7 +11,7 @@ from typing import Any
 from meeple.core.rng import Rng
 from meeple.server.hub import Hub
 from meeple.server.live import Live
-from tests.server_helpers import auth, create, server
+from tests.server_helpers import auth, create, open_reader, server
 
 
 def _log(c: Any, gid: str, token: str, since: int, lang: str) -> list[dict[str, Any]]:
@@ -35,8 +35,8 @@ def test_each_update_carries_exactly_the_new_lines_its_reader_may_see(tmp_path: 
         sockets = {}
         lines: dict[tuple[int | None, str], list[dict[str, Any]]] = {}
         for seat, lang in readers:
-            ws = c.websocket_connect(
-                f"/api/games/{gid}/ws?token={token_of[seat]}&lang={lang}").__enter__()
+            ws = open_reader(
+                c, f"/api/games/{gid}/ws?token={token_of[seat]}&lang={lang}")
             first = ws.receive_json()
             sockets[seat, lang] = ws
             lines[seat, lang] = _log(c, gid, token_of[seat], 0, lang)

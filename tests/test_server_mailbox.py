@@ -6,13 +6,14 @@ it waits; the writer's takes what queued up to a batch."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
-from meeple.server.live import MAILBOX, Subscriber
+from meeple.server.live import MAILBOX, Delivery, Subscriber
 from meeple.server.mailbox import Mailbox
 
 
 def test_a_slow_reader_loses_its_oldest_messages_never_the_newest() -> None:
-    async def run() -> list[dict[str, int] | str]:
+    async def run() -> list[dict[str, Any] | str | Delivery]:
         sub = Subscriber(0)
         for i in range(MAILBOX + 5):
             sub.put(f"update {i}")
@@ -24,9 +25,9 @@ def test_a_slow_reader_loses_its_oldest_messages_never_the_newest() -> None:
 
 
 def test_a_waiting_sender_gets_each_message_put_after_it_began_waiting() -> None:
-    async def run() -> list[dict[str, int] | str]:
+    async def run() -> list[dict[str, Any] | str | Delivery]:
         sub = Subscriber(None)
-        out: list[dict[str, int] | str] = []
+        out: list[dict[str, Any] | str | Delivery] = []
 
         async def sender() -> None:
             while len(out) < 3:
@@ -45,7 +46,7 @@ def test_a_waiting_sender_gets_each_message_put_after_it_began_waiting() -> None
 
 
 def test_a_sender_cancelled_while_waiting_leaves_the_mailbox_working() -> None:
-    async def run() -> dict[str, int] | str:
+    async def run() -> dict[str, Any] | str | Delivery:
         sub = Subscriber(1)
         waiting = asyncio.create_task(sub.get())
         await asyncio.sleep(0)

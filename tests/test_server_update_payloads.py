@@ -2,8 +2,10 @@
 for it (issue 19, session 9): for a seeded Cult game, every update of every reader (each
 seat, the spectator, a Russian reader) hashes to what the server sent before the change
 (``tests/golden/server_cult_updates.json``, recorded from the code before it; the Russian
-reader's again in session 17, when its view's prompts came in Russian), and the
-views without the log are the views with it, less the log, in every game."""
+reader's again in session 17, when its view's prompts came in Russian; all again for issue
+42, when a seat became "Player 1" in every text and the title came in the reader's
+language), and the views without the log are the views with it, less the log, in every
+game."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ import pytest
 
 from meeple.core.registry import get_game
 from meeple.core.rng import Rng
-from tests.server_helpers import auth, create, server
+from tests.server_helpers import auth, create, open_reader, server
 
 GOLDEN = Path(__file__).parent / "golden" / "server_cult_updates.json"
 MOVES = 24
@@ -29,8 +31,11 @@ def _digest(msg: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:20]
 
 
-def cult_updates(db: Path) -> dict[str, list[str]]:
-    """Per reader, the digest of each update it got while seeded random moves were sent."""
+def cult_updates(db: Path, updates: str = "patch") -> dict[str, list[str]]:
+    """Per reader, the digest of each update it got while seeded random moves were sent
+    (``updates``: patch, each update made whole from the patches as a client makes it, or
+    full, the old protocol's whole updates)."""
+    extra = "" if updates == "patch" else f"&updates={updates}"
     rng = Rng(SEED)
     out: dict[str, list[str]] = {}
     with server(db) as c:
@@ -42,8 +47,8 @@ def cult_updates(db: Path) -> dict[str, list[str]]:
         sockets = {}
         try:
             for seat, lang in readers:
-                ws = c.websocket_connect(
-                    f"/api/games/{gid}/ws?token={token_of[seat]}&lang={lang}").__enter__()
+                ws = open_reader(
+                    c, f"/api/games/{gid}/ws?token={token_of[seat]}&lang={lang}{extra}")
                 sockets[f"{seat}/{lang}"] = ws
                 out[f"{seat}/{lang}"] = [_digest(ws.receive_json())]
             for _ in range(MOVES):
@@ -63,10 +68,12 @@ def cult_updates(db: Path) -> dict[str, list[str]]:
     return out
 
 
+@pytest.mark.parametrize("updates", ["patch", "full"])
 def test_every_cult_update_is_the_one_sent_before_the_log_was_left_out(
-        tmp_path: Path) -> None:
+        tmp_path: Path, updates: str) -> None:
+    """Also made whole from patches (issue 41): the same payloads, byte for byte as JSON."""
     want = json.loads(GOLDEN.read_text())
-    got = cult_updates(tmp_path / "t.db")
+    got = cult_updates(tmp_path / "t.db", updates)
     assert len(got["0/en"]) == MOVES + 1
     for reader, digests in want.items():
         assert got[reader] == digests, f"reader {reader}: an update changed"
@@ -81,8 +88,8 @@ def test_two_readers_of_one_seat_get_the_same_update_but_for_the_board(
         g = create(c, game="cult", players=4, seed=SEED)
         gid, token = g["id"], g["seats"][0]["token"]
         tokens = {s["seat"]: s["token"] for s in g["seats"]}
-        plain = c.websocket_connect(f"/api/games/{gid}/ws?token={token}").__enter__()
-        board = c.websocket_connect(f"/api/games/{gid}/ws?token={token}&board=true").__enter__()
+        plain = open_reader(c, f"/api/games/{gid}/ws?token={token}")
+        board = open_reader(c, f"/api/games/{gid}/ws?token={token}&board=true")
         try:
             plain.receive_json(), board.receive_json()
             tails = 0

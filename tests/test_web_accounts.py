@@ -55,8 +55,8 @@ def test_two_people_sign_up_play_cult_and_find_it_rated_in_my_games(browser: Any
     a.fill('[data-option="max_rounds"]', "1")
     a.check("#public")
     a.click("#create")
-    a.wait_for_selector("#invitations")
-    found = re.search(r"#/game/([0-9a-f]+)/", a.get_attribute("#play-first", "href"))
+    a.wait_for_selector("#invitations")  # at the table, which "Create and play" opened
+    found = re.search(r"#/game/([0-9a-f]+)/", a.url)
     assert found is not None
     gid = found.group(1)
 

@@ -23,10 +23,9 @@ def test_the_master_is_warned_before_resolving_over_unsent_orders(browser: Any, 
         if m.query_selector(f"#seat-{i}"):
             m.select_option(f"#seat-{i}", "human")
     m.click("#create")
-    m.wait_for_selector("#invitations")
-    links = [m.input_value(f'#invitations input[aria-label^="join link for seat {i}"]')
-             for i in (1, 2)]
-    links.append(m.input_value('#invitations input[aria-label="the Master"]'))
+    m.wait_for_selector("#invitations")  # at seat 1's table, with the others' links
+    links = [m.url, m.input_value('#invitations input[aria-label^="join link for seat 2"]'),
+             m.input_value('#invitations input[aria-label="the Master"]')]
     a, b = _page(browser), _page(browser, 390, 844)
     a.goto(links[0])
     b.goto(links[1])
@@ -83,9 +82,8 @@ def test_two_people_play_colonies_to_the_end_in_russian_by_clicking(browser: Any
     for i in range(2):
         a.select_option(f"#seat-{i}", "human")
     a.click("#create")
-    a.wait_for_selector("#invitations")
-    links = [a.get_attribute(f"#invitations .link-row:nth-of-type({i}) input", "value")
-             for i in (1, 2)]
+    a.wait_for_selector("#invitations")  # at seat 1's table, with seat 2's link
+    links = [a.url, a.get_attribute("#invitations .link-row input", "value")]
     b = _page(browser, 390, 844)
     b.goto(site + "/")
     b.click("#lang")

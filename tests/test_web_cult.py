@@ -15,6 +15,7 @@ import yaml
 
 from meeple.core.rng import Rng
 from tests.test_web_e2e import SHOTS, _create, _page, browser, site  # noqa: F401
+from tests.web_helpers import violations
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "src" / "meeple" / "games" / "cult" / "data"
@@ -148,11 +149,7 @@ def play_cult_by_clicking(page: Any, rng: Rng, limit: int = 2_000,
 
 def _accessible(page: Any) -> None:
     """axe-core finds no serious or critical fault in what the Cult module draws."""
-    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
-
-    found = Axe().run(page, context={"include": [["#board"], ["#mine"], ["#side"], ["#extra"]]})
-    bad = [(v["id"], [n["target"] for n in v["nodes"]]) for v in found.response["violations"]
-           if v["impact"] in ("serious", "critical")]
+    bad = violations(page, include=("#board", "#mine", "#side", "#extra"))
     assert bad == [], bad
 
 
@@ -166,7 +163,6 @@ def test_a_newcomer_plays_cult_to_the_end_with_pieces_and_cards(browser: Any,  #
     SHOTS.mkdir(parents=True, exist_ok=True)
     page = _page(browser)
     _create(page, site, "cult", ["human", "random"], {"max_rounds": "2"})
-    page.click("#play-first")
     _wait_turn(page)
     # The board: 13 districts with their names; hovering one explains its service.
     assert page.locator("#board .district").count() == 13
@@ -207,7 +203,6 @@ def test_a_russian_player_on_a_phone_plays_cult_by_tapping(browser: Any,  # noqa
     page = _page(browser, 390, 844)
     page.add_init_script("localStorage.setItem('meeple.lang', 'ru')")
     _create(page, site, "cult", ["human", "random", "random"], {"max_rounds": "2"})
-    page.click("#play-first")
     _wait_turn(page)
     page.wait_for_selector("#board .district.target")
     board = page.inner_text("#board")
@@ -253,7 +248,6 @@ def test_a_whole_cult_game_is_played_by_keyboard_alone(browser: Any,  # noqa: F8
                                                        site: str) -> None:  # noqa: F811
     page = _page(browser)
     _create(page, site, "cult", ["human", "random"], {"max_rounds": "1"})
-    page.click("#play-first")
     rng, placed, moves = Rng(7), 0, 0
     for _ in range(400):
         _wait_turn(page)

@@ -15,6 +15,7 @@ import yaml
 from meeple.core.rng import Rng
 from tests.test_web_cult import _after, _answer_popover, _version, _wait_turn
 from tests.test_web_e2e import SHOTS, _create, _page, browser, site  # noqa: F401
+from tests.web_helpers import violations
 
 ROOT = Path(__file__).resolve().parent.parent
 FACTS = ROOT / "src" / "meeple" / "web" / "static" / "js" / "cyclades" / "facts.js"
@@ -80,11 +81,7 @@ def _no_engine_forms(page: Any) -> None:
 
 
 def _accessible(page: Any) -> None:
-    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
-
-    found = Axe().run(page, context={"include": [["#board"], ["#mine"], ["#side"], ["#extra"]]})
-    bad = [(v["id"], [n["target"] for n in v["nodes"]]) for v in found.response["violations"]
-           if v["impact"] in ("serious", "critical")]
+    bad = violations(page, include=("#board", "#mine", "#side", "#extra"))
     assert bad == [], bad
 
 
@@ -93,7 +90,6 @@ def test_a_newcomer_plays_cyclades_to_the_end_by_clicking_the_map(browser: Any, 
     SHOTS.mkdir(parents=True, exist_ok=True)
     page = _page(browser)
     _create(page, site, "cyclades", ["human", "heuristic", "heuristic"], {"max_rounds": "3"})
-    page.click("#play-first")
     _wait_turn(page)
     page.wait_for_selector("#gods")
     assert page.locator("#board .territory").count() == 9
@@ -126,7 +122,6 @@ def test_a_russian_player_on_a_phone_plays_cyclades_by_tapping(browser: Any,  # 
     page = _page(browser, 390, 844)
     page.add_init_script("localStorage.setItem('meeple.lang', 'ru')")
     _create(page, site, "cyclades", ["human", "heuristic", "heuristic"], {"max_rounds": "2"})
-    page.click("#play-first")
     _wait_turn(page)
     board = page.inner_text("#board")
     assert "Наксос" in board or "Парос" in board, board
@@ -178,7 +173,6 @@ def test_a_russian_player_on_a_phone_plays_cyclades_to_the_end_screen(
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     _create(page, site, "cyclades", ["human", "random", "random"], {"max_rounds": "2"})
-    page.click("#play-first")
     stats = play_cyclades_by_clicking(page, Rng(21))
     assert stats["targets"] + stats["buttons"] >= 3, stats
     over = page.inner_text("#game-over")

@@ -89,7 +89,9 @@ def _create(page: Any, site: str, game: str, seats: list[str], options: dict[str
         page.click("details.more summary")
         page.fill("#seed", str(seed))
     page.click("#create")
-    page.wait_for_selector("#invitations")
+    # "Create and play" opens the first person's table at once.
+    page.wait_for_url(re.compile(r"#/game/[0-9a-f]+/.+"))
+    page.wait_for_selector("#table")
 
 
 def test_a_person_plays_cult_against_a_bot_to_the_end_by_clicking(browser: Any, site: str
@@ -97,7 +99,6 @@ def test_a_person_plays_cult_against_a_bot_to_the_end_by_clicking(browser: Any, 
     SHOTS.mkdir(parents=True, exist_ok=True)
     page = _page(browser)
     _create(page, site, "cult", ["human", "random"], {"max_rounds": "3"})
-    page.click("#play-first")
     page.wait_for_selector("#turn, #game-over")
     # Clicked as a person plays the table (pieces, districts, cards, the decision's
     # buttons); a screenshot once priests stand on the board.
@@ -127,7 +128,6 @@ def test_two_people_play_a_colonies_season_and_exchange_ravens(browser: Any, sit
     a = _page(browser)
     _create(a, site, "colonies", ["human", "human"], {"seasons": "2"})
     link = a.input_value('#invitations input[aria-label^="join link for seat 2"]')
-    a.click("#play-first")
     b = _page(browser, 390, 844)  # the second player is on a phone
     b.goto(link)
     for page in (a, b):
@@ -210,7 +210,6 @@ def test_a_person_plays_cyclades_against_two_bots_to_the_end(browser: Any, site:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page = _page(browser)
     _create(page, site, "cyclades", ["human", "heuristic", "heuristic"], {"max_rounds": "4"})
-    page.click("#play-first")
     page.wait_for_selector("#gods")
     assert page.locator(".territory").count() == 9 and page.locator(".sea").count() == 24
     assert "Apollo" in page.inner_text("#gods")
@@ -229,7 +228,6 @@ def test_a_person_plays_a_six_player_team_game_of_cyclades_to_the_end(browser: A
                                                                       ) -> None:
     page = _page(browser)
     _create(page, site, "cyclades", ["human"] + ["heuristic"] * 5, {"max_rounds": "2"})
-    page.click("#play-first")
     page.wait_for_selector("#gods")
     assert page.locator(".territory").count() == 20
     assert "team 1" in page.inner_text("#side").lower()
@@ -246,7 +244,6 @@ def test_a_person_plays_clash_of_cultures_against_a_bot_to_the_end(browser: Any,
     SHOTS.mkdir(parents=True, exist_ok=True)
     page = _page(browser)
     _create(page, site, "clash", ["human", "heuristic"], {}, seed=CLASH_DEAL)
-    page.click("#play-first")
     page.wait_for_selector("#advances")
     assert page.locator(".hex").count() == 36 and page.locator(".city").count() == 2
     assert page.locator(".cl-group").count() == 12

@@ -44,8 +44,6 @@ def _deal(page: Any, base: str, number: str) -> dict[str, Any]:
     page.click("details.more summary")
     page.fill("#seed", number)
     page.click("#create")
-    page.wait_for_selector("#invitations")
-    page.click("#play-first")
     page.wait_for_url("**/#/game/**")
     gid, token = page.url.split("#/game/")[1].split("/")[:2]
     view: dict[str, Any] = page.evaluate(

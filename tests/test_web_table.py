@@ -101,13 +101,9 @@ def test_a_chosen_cult_for_every_seat_is_sent_and_a_partial_choice_is_refused(
     page.select_option("#side-1", "lolth")
     page.select_option("#seat-1", "random")
     page.click("#create")
-    page.wait_for_selector("#invitations")
-    labels = page.locator("#invitations input").evaluate_all("xs => xs.map(x => x.ariaLabel)")
-    assert "join link for seat 1" in labels
-    link = re.search(r"#/game/([0-9a-f]+)/(.+)$", page.get_attribute("#play-first", "href") or "")
+    page.wait_for_selector("#board svg")  # "Create and play" opens the table
+    link = re.search(r"#/game/([0-9a-f]+)/(.+)$", page.url)
     assert link is not None
-    page.click("#play-first")
-    page.wait_for_selector("#board svg")
     view = page.request.get(f"{site}/api/games/{link.group(1)}",
                             headers={"Authorization": f"Bearer {link.group(2)}"}).json()
     assert [pl["cult"] for pl in view["view"]["players"]] == ["anubis", "lolth"]
@@ -188,7 +184,8 @@ def _table(page: Any, site: str, gid: str, token: str, lang: str) -> None:
 def test_each_table_at_both_sizes_in_both_languages_screenshots_and_accessibility(
         browser: Any, site: str, game: str) -> None:
     """The gallery's table screenshots at a fixed moment (the first decision of the
-    person's seat) and the axe-core check of each; every finding is named at once."""
+    person's seat) and the axe-core check of each, then of its end screen; every finding
+    is named at once."""
     seats, options = TABLES[game]
     found: list[str] = []
     page = _page(browser)
@@ -204,6 +201,16 @@ def test_each_table_at_both_sizes_in_both_languages_screenshots_and_accessibilit
             here = violations(page)
             record_findings(f"table {game} {size} {lang}", here)
             found += [f"{size} {lang}: {v}" for v in here]
+    # The same table at its end screen (places, scores, the reason, the replay link).
+    play_through_api(page, site, g["id"], token)
+    for size, (w, hgt) in SIZES.items():
+        for lang in LANGS:
+            page.set_viewport_size({"width": w, "height": hgt})
+            _table(page, site, g["id"], token, lang)
+            page.wait_for_selector("#game-over")
+            here = violations(page)
+            record_findings(f"table {game} game over {size} {lang}", here)
+            found += [f"game over {size} {lang}: {v}" for v in here]
     assert not page.errors
     assert not found, f"axe-core on the {game} table:\n" + "\n".join(found)
 

@@ -7,7 +7,6 @@ versions it did not draw (docs/performance.md, "Update to screen", session 9).""
 from __future__ import annotations
 
 import itertools
-import json
 from typing import Any
 
 from tests.test_web_e2e import _page, browser, site
@@ -18,17 +17,31 @@ __all__ = ["browser", "site"]
 # Holds the table's WebSocket messages of a version above window.__burst.after and delivers
 # them all in one task on release(); records each version the table writes as drawn. The
 # bar is set before my click, so the bots' moves after mine are held however fast they come
-# (a bar raised once my move was drawn let quick bots through before it).
+# (a bar raised once my move was drawn let quick bots through before it). Each message is
+# also made whole, as the page makes it (patches applied by the page's own js/patch.js), so
+# that the test reads the payload of every version held.
 BURST_SCRIPT = """
 (() => {
-  const B = window.__burst = { after: null, held: [], drawn: [] };
+  const B = window.__burst = { after: null, held: [], drawn: [], apply: null };
+  import("/js/patch.js").then((m) => { B.apply = m.applyPatch; });
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
     set onmessage(f) {
       this.__handler = f;
       super.onmessage = (ev) => {
-        const v = B.after === null ? null : JSON.parse(ev.data).version;
-        if (v !== null && v !== undefined && v > B.after) B.held.push([this, ev.data]);
+        const m = JSON.parse(ev.data);
+        let whole = null;
+        if (m.type === "update") {
+          const { ack, ...doc } = m;
+          this.__doc = structuredClone(doc);
+          whole = m;
+        } else if (m.type === "patch" && this.__doc && B.apply) {
+          this.__doc = B.apply(this.__doc, m.ops);
+          this.__doc.version = m.version;
+          whole = { ...structuredClone(this.__doc), type: "update", log_tail: m.log_tail };
+        }
+        const v = B.after === null || !whole ? null : whole.version;
+        if (v !== null && v > B.after) B.held.push([this, ev.data, whole]);
         else f.call(this, ev);
       };
     }
@@ -50,7 +63,7 @@ BURST_SCRIPT = """
 BURST_DONE = """() => {
   const h = window.__burst.held;
   if (!h.length) return Boolean(document.querySelector('#prompt .choice, #game-over'));
-  const m = JSON.parse(h[h.length - 1][1]);
+  const m = h[h.length - 1][2];
   return m.finished || m.waiting.includes(m.seat);
 }"""
 
@@ -77,8 +90,9 @@ def _burst(page: Any) -> list[dict[str, Any]]:
                            arg=before, timeout=30_000)
     page.evaluate("() => { window.__burst.drawn = []; }")
     page.wait_for_function(BURST_DONE, timeout=60_000)
-    held: list[str] = page.evaluate("() => window.__burst.held.map(([, d]) => d)")
-    return [m for m in map(json.loads, held) if m.get("type") == "update"]
+    held: list[dict[str, Any]] = page.evaluate(
+        "() => window.__burst.held.map(([, , whole]) => whole)")
+    return held
 
 
 def test_a_burst_of_updates_draws_the_newest_and_keeps_every_log_line_and_mark(

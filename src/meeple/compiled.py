@@ -1,17 +1,28 @@
-"""Which build of meeple is running: the pure-Python package, or the copy in which
-``scripts/compile.sh`` compiled Cult's, Cyclades' and Clash's rules modules with mypyc
-(docs/performance.md, "Compiling the rules with mypyc").
+"""Which build of meeple runs: the rules, the core and the bots compiled by mypyc (the
+default, as black and mypy ship), or the pure-Python package (docs/performance.md, "The
+build that installs").
 
-The compiled copy is a whole package in its own directory (``build/mypyc`` by default),
-put first on the import path by ``PYTHONPATH``; nothing here imports the rules.
+Installed from a wheel, the compiled modules sit beside their sources and Python imports
+them as it imports any extension module. In a checkout, ``./run`` and ``./test`` build
+them once into ``build/mypyc`` (``scripts/compile.sh``, again only when a compiled source
+changes) and :func:`activate`, called as the package is first imported, loads them from
+there in place of the sources — but only while the sources are the ones they were built
+from: the build's stamp holds a hash of every compiled source, and a build made from other
+sources (a file edited since) is never loaded; the pure package runs and says why once.
+``MEEPLE_BUILD=pure`` asks for the pure package. Nothing here imports the rules.
 """
 
 from __future__ import annotations
 
+import hashlib
+import importlib.abc
 import importlib.machinery
+import json
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 
 # The modules compile.sh compiles: every module of Cult's, Cyclades' and Clash's rules that a
 # game, a search or a replay runs (not the saves, views, documents, rendering or scenarios;
@@ -89,61 +100,177 @@ MODULES: tuple[str, ...] = (
     "core.text",
     "bots.greedy",
     "bots.ismcts",
+    # The server's differ, which finds each reader's patch after every move: plain loops over
+    # the readers' payloads, about a seventh of the server's CPU a Cult move interpreted
+    # (docs/performance.md, "The lighter protocol").
+    "server.patch",
 )
 
+PACKAGE = Path(__file__).resolve().parent
+STAMP = "stamp.json"
+LIB = "lib"  # the build's shared library, which every compiled module loads
+# How this process came to run what it runs: "compiled" (from the build directory),
+# "installed" (extension modules beside the sources), or "pure: <why>".
+_STATE = "pure: not decided yet"
 
 
 def source_path(module: str) -> str:
     """``games.cult.cults`` -> ``games/cult/cults/__init__.py`` (relative to the package);
     a module file wins over a directory of the same name (``games/clash/data.py`` beside
     the ``games/clash/data/`` folder of data files)."""
-    here = Path(__file__).parent
     base = module.replace(".", "/")
-    return f"{base}.py" if (here / f"{base}.py").is_file() else f"{base}/__init__.py"
+    return f"{base}.py" if (PACKAGE / f"{base}.py").is_file() else f"{base}/__init__.py"
+
+
+def sources_hash(package: Path = PACKAGE) -> str:
+    """One hash of every compiled module's source and the Python it is built for: a build
+    is loaded only where its stamp holds this very hash."""
+    h = hashlib.sha256(sys.implementation.cache_tag.encode())
+    for module in MODULES:
+        h.update(module.encode() + b"\0" + (package / source_path(module)).read_bytes())
+    return h.hexdigest()
 
 
 def build_dir() -> Path:
-    """Where compile.sh puts the compiled copy: ``MEEPLE_COMPILED_DIR``, else
-    ``build/mypyc`` in the checkout this package comes from."""
+    """Where a checkout's build is: ``MEEPLE_COMPILED_DIR``, else ``build/mypyc`` at the
+    top of the checkout this package comes from."""
     given = os.environ.get("MEEPLE_COMPILED_DIR")
-    if given:
-        return Path(given)
-    package = Path(__file__).resolve().parent
-    # src/meeple in a checkout; build/mypyc/meeple when this already is the compiled copy
-    root = package.parent.parent
-    return root / "mypyc" if package.parent.name == "mypyc" else root / "build" / "mypyc"
+    return Path(given) if given else PACKAGE.parent.parent / "build" / "mypyc"
 
 
-def compiled_modules(package: Path | None = None) -> list[str]:
-    """The modules of MODULES that the package (this one by default) holds as extension
-    modules (read from the files, importing nothing)."""
-    here = package or Path(__file__).parent
-    found = []
-    for module in MODULES:
-        base = here / module.replace(".", "/")
-        # a package's extension is its __init__; a module's sits beside its folder of the
-        # same name, if any (games/clash/data and data/): either stem counts
-        stems = (base / "__init__", base)
-        if any(stem.with_name(stem.name + suffix).exists()
-               for stem in stems for suffix in importlib.machinery.EXTENSION_SUFFIXES):
-            found.append(module)
-    return found
+def _extension(base: Path) -> Path | None:
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        if base.with_name(base.name + suffix).exists():
+            return base.with_name(base.name + suffix)
+    return None
+
+
+def _module_file(root: Path, module: str) -> Path | None:
+    """The extension module of ``module`` under ``root`` (a package's is its __init__)."""
+    rel = source_path(module)
+    return _extension(root / rel[: -len(".py")])
+
+
+class _Loader(importlib.machinery.ExtensionFileLoader):
+    """An extension module of the build, named as if it lay beside the sources. For the
+    build's shared library this matters: mypyc gives each compiled module the ``__file__``
+    (and each package the ``__path__``) of its place beside that library, so the modules
+    find their data files (``data/``) and their submodules where the sources are."""
+
+    def __init__(self, name: str, path: str, shown: Path) -> None:
+        super().__init__(name, path)
+        self.shown = shown
+
+    def exec_module(self, module: ModuleType) -> None:
+        super().exec_module(module)
+        module.__file__ = str(self.shown)
+
+
+class _Finder(importlib.abc.MetaPathFinder):
+    """Finds the compiled modules in the build directory, the rest where they always are."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname.endswith("__mypyc") and "." not in fullname:
+            lib = _extension(self.root / LIB / fullname)
+            if lib is None:
+                return None
+            return importlib.machinery.ModuleSpec(
+                fullname, _Loader(fullname, str(lib), PACKAGE.parent / lib.name), origin=str(lib))
+        if not fullname.startswith("meeple."):
+            return None
+        module = fullname[len("meeple."):]
+        if module not in _COMPILED:
+            return None
+        found = _module_file(self.root / "meeple", module)
+        if found is None:
+            return None
+        shown = PACKAGE / found.relative_to(self.root / "meeple")
+        loader = _Loader(fullname, str(found), shown)
+        package = source_path(module).endswith("__init__.py")
+        spec = importlib.machinery.ModuleSpec(fullname, loader, origin=str(found),
+                                              is_package=package)
+        if package:  # its submodules are found beside its sources
+            spec.submodule_search_locations = [str(PACKAGE / module.replace(".", "/"))]
+        return spec
+
+
+_COMPILED: frozenset[str] = frozenset()
+
+
+def read_stamp(where: Path) -> dict[str, object] | None:
+    try:
+        data = json.loads((where / STAMP).read_text())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def activate() -> str:
+    """Decide the build of this process (once, as the package is imported): the compiled
+    modules of the checkout's fresh build, the installed ones, or the pure sources."""
+    global _STATE, _COMPILED
+    if _STATE != "pure: not decided yet":
+        return _STATE
+    if os.environ.get("MEEPLE_BUILD", "").lower() == "pure":
+        _STATE = "pure: asked for (MEEPLE_BUILD=pure)"
+        return _STATE
+    if any(_module_file(PACKAGE, m) for m in MODULES):
+        _STATE = "installed"
+        return _STATE
+    where = build_dir()
+    stamp = read_stamp(where)
+    if stamp is None:
+        reason = str(stamp_note(where) or "not built (scripts/compile.sh builds it)")
+        _STATE = f"pure: {reason}"
+        return _STATE
+    if stamp.get("sources") != sources_hash():
+        _STATE = ("pure: the compiled build is stale (a compiled source changed since it was "
+                  "built); ./test or ./run builds it again")
+        print(f"meeple: {_STATE[len('pure: '):]}: running the pure package",
+              file=sys.stderr)
+        return _STATE
+    modules = stamp.get("modules")
+    _COMPILED = frozenset(m for m in modules if isinstance(m, str)) if isinstance(
+        modules, list) else frozenset()
+    sys.meta_path.insert(0, _Finder(where))
+    _STATE = "compiled"
+    return _STATE
+
+
+def stamp_note(where: Path) -> str | None:
+    """Why a checkout has no build, where the bootstrap wrote it down (no C compiler):
+    ``build/mypyc.unavailable`` beside ``build/mypyc``."""
+    try:
+        return where.with_name(where.name + ".unavailable").read_text().strip() or None
+    except OSError:
+        return None
+
+
+def compiled_modules() -> list[str]:
+    """The modules of MODULES this process runs compiled (read from the modules it has
+    imported and, for the others, from where they would come from)."""
+    if _STATE == "compiled":
+        return [m for m in MODULES if m in _COMPILED]
+    if _STATE == "installed":
+        return [m for m in MODULES if _module_file(PACKAGE, m)]
+    return []
 
 
 def is_compiled() -> bool:
-    """True when the package this process imports is a compiled copy (any module of
-    MODULES is an extension module)."""
     return bool(compiled_modules())
 
 
-def build_name(package: Path | None = None) -> str:
-    """What a benchmark prints about the build it measured: per game, how many of its
-    rules modules are compiled, then per other package (bots, core) how many of its
-    modules (a build of only some modules, MEEPLE_COMPILED_MODULES, says so)."""
-    here = package or Path(__file__).parent
-    found = compiled_modules(here)
+def build_name() -> str:
+    """What ``meeple --version`` and every benchmark line say of the build: per game, how
+    many of its rules modules are compiled, then per other package (bots, core) how many
+    of its modules; or that the package is pure Python, and why."""
+    found = compiled_modules()
     if not found:
-        return "pure Python"
+        return f"pure Python ({_STATE.partition(': ')[2] or _STATE})"
 
     def group(module: str) -> str:
         parts = module.split(".")
@@ -161,25 +288,22 @@ def build_name(package: Path | None = None) -> str:
     others = counts(sorted({group(m) for m in MODULES if not m.startswith("games.")}))
     said = "; ".join(part for part in (rules and f"{rules} rules modules",
                                         others and f"{others} modules") if part)
-    return f"mypyc: {said} compiled ({here.parent})"
+    where = build_dir() if _STATE == "compiled" else PACKAGE
+    return f"mypyc: {said} compiled ({where})"
 
 
-# Set in the process started by run_compiled, so that a build that does not load (a stale
-# or broken build directory) fails instead of starting itself again and again.
-_CHILD = "MEEPLE_COMPILED_CHILD"
+_CHILD = "MEEPLE_BUILD_CHILD"
 
 
-def run_compiled(argv: list[str]) -> str:
-    """Start this command again (``python -m meeple ARGV``) on the compiled copy, in
-    place of this process; returns the reason when it cannot (nothing is started)."""
-    where = build_dir()
-    if not (where / "meeple" / "compiled.py").exists():
-        return (f"no compiled build in {where}: build it first with scripts/compile.sh "
-                "(needs mypyc, a C compiler and Python's headers)")
+def run_build(pure: bool, argv: list[str]) -> str:
+    """Start this command again (``python -m meeple ARGV``) on the other build, in place
+    of this process; returns the reason when it cannot (nothing is started)."""
+    if not pure and _STATE.startswith("pure"):
+        return f"the compiled build cannot run: {_STATE[len('pure: '):]}"
     if os.environ.get(_CHILD):
-        return f"the build in {where} does not load compiled rules: build it again"
+        return f"the build did not change on a second start ({build_name()})"
     env = dict(os.environ, **{_CHILD: "1"})
-    env["PYTHONPATH"] = os.pathsep.join(
-        p for p in (str(where), env.get("PYTHONPATH", "")) if p)
+    if pure:
+        env["MEEPLE_BUILD"] = "pure"
     os.execve(sys.executable, [sys.executable, "-m", "meeple", *argv], env)
     raise AssertionError("unreachable: execve returns only by raising")

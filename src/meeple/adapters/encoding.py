@@ -8,7 +8,9 @@ the usual price of one encoding for every game.)
 Observations: the view, flattened to (path, value) leaves — ``players.1.coins`` = 5 — is
 hashed into ``FEATURES`` buckets (CRC-32, stable on every machine): a number adds itself
 to its path's bucket, any other value adds 1 to the bucket of ``path=value``. The log is
-left out (it is text); everything else a player may see is in.
+left out (it is text), and so is a kit game's table (the same facts again, as the browser
+draws them: labels, icons, the actions pieces stand for); everything else a player may see
+is in.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ def legal_sorted(state: State, player: int, limit: int) -> list[Action]:
 def _leaves(value: Any, path: str, out: list[tuple[str, Any]]) -> None:
     if isinstance(value, dict):
         for k, v in value.items():
-            if k != "log":
+            if k not in ("log", "table"):
                 _leaves(v, f"{path}.{k}" if path else str(k), out)
     elif isinstance(value, list):
         for i, v in enumerate(value):

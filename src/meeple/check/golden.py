@@ -31,13 +31,14 @@ from meeple.bots.base import make_bot
 from meeple.core.actions import Action
 from meeple.core.errors import MeepleError
 from meeple.core.game import State
-from meeple.core.registry import get_game
+from meeple.core.registry import game_names, get_game
 from meeple.core.rng import Rng
 from meeple.core.text import localize
 from meeple.sim.match import bot_chooser, bot_seed
 
 FORMAT = "meeple-golden/1"
-GAMES = ("cult", "cyclades", "clash", "colonies", "counter")
+# Every game: the first five by their own plans, a kit game by the generic one.
+GAMES = tuple(game_names())
 MAX_STEPS = 50_000
 
 
@@ -103,6 +104,16 @@ def plans(game: str) -> list[Plan]:
     elif game == "counter":
         for i in range(6):
             out.append(Plan(game, 1 + i, 5000 + i, {"limit": 10 + 7 * i}))
+    elif game in game_names():
+        # A kit game: 100 games over its player counts and the option sets it names
+        # (``golden_options``), random play with a heuristic seat in every tenth.
+        g = get_game(game)
+        sets: list[dict[str, Any]] = list(getattr(g, "golden_options", [{}]))
+        counts = range(g.min_players, g.max_players + 1)
+        for i in range(100):
+            n = counts[i % len(counts)]
+            out.append(Plan(game, n, 6000 + i, dict(sets[(i // len(counts)) % len(sets)]),
+                            (i % n,) if i % 10 == 9 else ()))
     else:
         raise GoldenError(f"no golden plan for game {game!r} (games: {', '.join(GAMES)})")
     return out

@@ -15,19 +15,25 @@ from meeple.cli.common import AsJson, OptionList, fail, parse_options
 
 GameOption = Annotated[str, typer.Option(help="Game name, or 'all' (one line per game).")]
 CompiledOption = Annotated[bool, typer.Option(
-    "--compiled", help="Measure the build of scripts/compile.sh (Cult's, Cyclades' and "
-    "Clash's rules and the search bots compiled by mypyc, in build/mypyc) instead of the "
-    "pure-Python package.")]
+    "--compiled", help="Fail unless this runs the compiled build (the default where it is "
+    "built: see 'meeple --version').")]
+PureOption = Annotated[bool, typer.Option(
+    "--pure", help="Measure the pure-Python package instead of the compiled build.")]
 
 
-def _build(compiled: bool) -> str:
-    """The build measured; with --compiled, first this command again on the compiled copy."""
+def _build(compiled: bool, pure: bool = False) -> str:
+    """The build measured, named on every line: the compiled one where it is built (the
+    default), the pure package with --pure (this command again, with MEEPLE_BUILD=pure)."""
     import sys
 
-    from meeple.compiled import build_name, is_compiled, run_compiled
+    from meeple.compiled import build_name, is_compiled, run_build
 
+    if compiled and pure:
+        fail("--compiled and --pure ask for two builds: give one")
+    if pure and is_compiled():
+        fail(run_build(True, sys.argv[1:]))
     if compiled and not is_compiled():
-        fail(run_compiled(sys.argv[1:]))
+        fail(f"this is not the compiled build: {build_name()}")
     return build_name()
 
 
@@ -105,9 +111,10 @@ def bench_engine(
     profile: Annotated[int, typer.Option(
         help="Instead of timing: the N costliest functions of random play (cProfile).")] = 0,
     compiled: CompiledOption = False,
+    pure: PureOption = False,
 ) -> None:
     """Random self-play speed on one core, with the cost of clone, legal, apply and view."""
-    build = _build(compiled)
+    build = _build(compiled, pure)
     from meeple.sim.bench import (
         ENGINE_GAMES,
         bench_engine,
@@ -148,9 +155,10 @@ def bench_search(
     profile: Annotated[int, typer.Option(
         help="Instead of timing: the N costliest functions of the search (cProfile).")] = 0,
     compiled: CompiledOption = False,
+    pure: PureOption = False,
 ) -> None:
     """ISMCTS iterations per second at a fixed mid-game position, with the game's tuning."""
-    build = _build(compiled)
+    build = _build(compiled, pure)
     from meeple.sim.bench import SEARCH_GAMES, bench_search
 
     if profile:
@@ -184,61 +192,82 @@ def bench_server(
     option: OptionList = None,
     as_json: AsJson = False,
     compiled: Annotated[bool, typer.Option(
-        "--compiled", help="Run the server (and the clients) on the build of "
-        "scripts/compile.sh (the rules, core texts and actions compiled by mypyc, in "
-        "build/mypyc) instead of the pure-Python package; fails unless the server says it "
-        "runs that build.")] = False,
+        "--compiled", help="Fail unless the server (and the clients) run the compiled "
+        "build (the default where it is built) and the server says it does.")] = False,
+    pure: PureOption = False,
     vs_counter: Annotated[bool, typer.Option(
         "--vs-counter", help="Alternate --rounds runs of the game with as many of the "
         "counter (no rules: the server's plumbing alone) and give the game's median run, "
         "every run's rate and the ratio: what the machine allowed in the same minutes.")]
     = False,
-    rounds: Annotated[int, typer.Option(help="With --vs-counter: runs of each.")] = 3,
+    vs_boardgameio: Annotated[bool, typer.Option(
+        "--vs-boardgameio", help="The counter on meeple's durable server alternated with "
+        "--rounds runs of boardgame.io's server in memory under the same load (npm installs "
+        "boardgame.io into a temporary folder where Node is found; where it cannot, says "
+        "why and fails) and the ratio of the medians.")] = False,
+    rounds: Annotated[int, typer.Option(
+        help="With --vs-counter or --vs-boardgameio: runs of each.")] = 3,
+    updates: Annotated[str, typer.Option(
+        help="The updates the clients ask for: patch (the protocol's default: patches from "
+             "the payload each holds, a move's ack inside its update) or full (every update "
+             "whole and each ack on its own, as before issue 41).")] = "patch",
 ) -> None:
-    """A server on loopback under real WebSocket clients: moves/s, latency, lost moves."""
+    """A server on loopback under real WebSocket clients: moves/s, latency, lost moves,
+    bytes sent per move to all the readers."""
     if games < 1 or clients_per_game < 1 or seconds <= 0 or finish_games < 0:
         fail("--games and --clients-per-game must be at least 1, --seconds above 0, "
              "--finish-games 0 or more")
-    if compiled and finish_games:
-        fail("--compiled measures moves, not --finish-games")
     if (warmup or option) and not finish_games:
         fail("--warmup and --option go with --finish-games")
     if warmup < 0:
         fail("--warmup must be 0 or more")
+    if vs_boardgameio and (vs_counter or finish_games or game != "counter" or rounds < 1):
+        fail("--vs-boardgameio compares the counter (--game counter, the default) in --rounds "
+             "of 1 or more, and not with --vs-counter or --finish-games")
+    if updates not in ("patch", "full"):
+        fail(f"--updates is patch or full, not {updates!r}")
     if vs_counter and (finish_games or game == "counter" or rounds < 1):
         fail("--vs-counter compares another game than the counter, in --rounds of 1 or "
              "more, and measures moves, not --finish-games")
-    build = _build(compiled)  # with --compiled: this command again, on the compiled copy
+    build = _build(compiled, pure)  # with --pure: this command again, on the pure package
     from meeple.server.bench import bench_server as run
     from meeple.server.bench import versus_counter
 
     if finish_games:
+        from meeple.core.registry import get_game
         from meeple.server.memory_bench import bench_memory
 
         players = clients_per_game if game != "counter" else 1
-        from meeple.core.registry import get_game
-
         options = parse_options(option)
         try:
             get_game(game).resolve_options(options)
         except (KeyError, ValueError) as e:
             fail(str(e))
-        result = bench_memory(game, finish_games, players, evict=not keep_games,
-                              warmup=warmup, options=options)
+        result = {"build": build, **bench_memory(game, finish_games, players,
+                                                 evict=not keep_games, warmup=warmup,
+                                                 options=options)}
+    elif vs_boardgameio:
+        from meeple.server.bgio_bench import Unavailable, versus_boardgameio
+
+        try:
+            result = versus_boardgameio(games, clients_per_game, seconds, rounds, db)
+        except Unavailable as e:
+            fail(f"--vs-boardgameio: {e}")
     else:
-        result = (versus_counter(game, games, clients_per_game, seconds, rounds, db)
-                  if vs_counter else run(game, games, clients_per_game, seconds, database=db))
-        # The server is a process of its own (``python -m meeple serve``, started with
-        # this one's environment): what it imported is what it says, not what we did.
-        if result["build"] != build:
-            fail(f"the server ran {result['build']!r}, this command {build!r}")
+        result = (versus_counter(game, games, clients_per_game, seconds, rounds, db, updates)
+                  if vs_counter else run(game, games, clients_per_game, seconds, database=db,
+                                         updates=updates))
+    # The server is a process of its own (``python -m meeple serve``, started with this
+    # one's environment): what it imported is what it says, not what we did.
+    if result["build"] != build:
+        fail(f"the server ran {result['build']!r}, this command {build!r}")
     if as_json:
         typer.echo(json.dumps(result))
         return
     width = max(len(k) + (1 + max(map(len, v)) if isinstance(v, dict) and v else 0)
                 for k, v in result.items())
     for k, v in result.items():
-        if isinstance(v, dict):  # --vs-counter's runs
+        if isinstance(v, dict):  # --vs-counter's or --vs-boardgameio's runs
             for sub, w in v.items():
                 shown = " / ".join(map(str, w)) if isinstance(w, list) else w
                 typer.echo(f"{k + '.' + sub:<{width}} {shown}")

@@ -1,5 +1,5 @@
-"""``meeple client``: play on a meeple server from the terminal, over its HTTP API, the
-seat's WebSocket telling when something changed."""
+"""``meeple client``: play on a meeple server from the terminal: the seat's WebSocket
+brings each change (as patches, made whole here), moves go by the HTTP API."""
 
 from __future__ import annotations
 
@@ -92,11 +92,15 @@ def _call(method: str, url: str, **kw: Any) -> Any:
 
 
 class _Socket:
-    """The seat's WebSocket, opened again (with backoff) whenever the server drops it."""
+    """The seat's WebSocket, opened again (with backoff) whenever the server drops it. Its
+    updates are patches from the payload held (docs/server.md, "Updates"): ``update``
+    gives each one whole."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.ws: Any = None
+        self.doc: dict[str, Any] | None = None  # the payload the updates so far made
+        self.syncing = False
 
     def recv(self) -> dict[str, Any]:
         from websockets.exceptions import ConnectionClosed, InvalidStatus
@@ -107,6 +111,7 @@ class _Socket:
             try:
                 if self.ws is None:
                     self.ws = connect(self.url)
+                    self.doc, self.syncing = None, False  # its first message is whole
                 return dict(json.loads(self.ws.recv()))
             except (ConnectionClosed, OSError, InvalidStatus, TimeoutError) as e:
                 self.close()
@@ -114,6 +119,32 @@ class _Socket:
                     fail(f"the server's updates stopped: {e}")
                 time.sleep(wait)
                 wait = min(wait * 2, 8.0)
+
+    def update(self) -> dict[str, Any]:
+        """The next update as the whole payload (with the new log lines, ``log_tail``,
+        when the message had them). A patch that does not fit the payload held asks the
+        server for the whole payload again."""
+        from meeple.server.patch import PatchError, apply
+
+        while True:
+            msg = self.recv()
+            kind = msg.get("type")
+            if kind == "update":
+                self.syncing = False
+                self.doc = {k: v for k, v in msg.items() if k not in ("type", "log_tail", "ack")}
+                return msg
+            if kind != "patch" or self.syncing:
+                continue  # a restart notice (the close follows), or a patch before the sync
+            try:
+                if self.doc is None or msg["base"] != self.doc["version"]:
+                    raise PatchError(f"a patch from version {msg['base']}")
+                self.doc = apply(self.doc, msg["ops"])
+                self.doc["version"] = msg["version"]
+            except PatchError:
+                self.syncing = True
+                self.ws.send(json.dumps({"type": "sync"}))
+                continue
+            return {**json.loads(json.dumps(self.doc)), "log_tail": msg.get("log_tail", [])}
 
     def close(self) -> None:
         if self.ws is not None:
@@ -124,36 +155,46 @@ class _Socket:
 def _play(server: str, gid: str, token: str) -> None:
     headers = {"Authorization": f"Bearer {token}"}
     seen = 0
-    ws = _Socket(server.replace("http", "ws", 1) + f"/api/games/{gid}/ws?token={token}")
+    ws = _Socket(server.replace("http", "ws", 1) + f"/api/games/{gid}/ws?token={token}"
+                 "&board=true")
     try:
+        v = ws.update()
         while True:
-            v = _call("GET", f"{server}/api/games/{gid}", headers=headers)
-            for e in _call("GET", f"{server}/api/games/{gid}/log?since={seen}",
-                           headers=headers):
-                typer.echo(f"  · {e['text']}")
-                seen = e["index"] + 1
+            tail = v.get("log_tail") or []
+            if not (tail and tail[0]["index"] == seen) and v["log_size"] > seen:
+                tail = _call("GET", f"{server}/api/games/{gid}/log?since={seen}",
+                             headers=headers)  # the first view, or lines missed
+            for e in tail:
+                if e["index"] == seen:
+                    typer.echo(f"  · {e['text']}")
+                    seen += 1
             if v["finished"]:
                 typer.echo(v["board"])
                 typer.echo(f"Game over: {json.dumps(v['result'])}")
                 return
             if v["seat"] not in v["waiting"]:
                 typer.echo(f"Waiting for {', '.join(f'P{p}' for p in v['waiting'])}...")
-                _wait(ws, v["version"])
+                v = ws.update()
                 continue
             line = _ask(v)
             if line is None:
                 return
             r = _submit(server, gid, headers, line, v["version"])
-            if r is not None:
+            if isinstance(r, str):
                 typer.echo(f"Refused: {r}")
+                v = _call("GET", f"{server}/api/games/{gid}", headers=headers)
+                continue
+            v = ws.update()
+            while v["version"] < r:  # changes queued before the move's own
+                v = ws.update()
     finally:
         ws.close()
 
 
 def _submit(server: str, gid: str, headers: dict[str, str], action: str,
-            version: int) -> str | None:
+            version: int) -> str | int:
     """Sends a move (again, under the same key, while the server restarts); returns the
-    reason it was refused, or None."""
+    reason it was refused, or the version it made."""
     key = uuid.uuid4().hex
     end, wait = time.monotonic() + PATIENCE, 0.5
     while True:
@@ -161,20 +202,14 @@ def _submit(server: str, gid: str, headers: dict[str, str], action: str,
             r = httpx.post(f"{server}/api/games/{gid}/actions", headers=headers, timeout=30,
                            json={"action": action, "version": version, "key": key})
             if r.status_code != 503:
-                return str(r.json()["error"]["message"]) if r.is_error else None
+                return str(r.json()["error"]["message"]) if r.is_error else int(
+                    r.json()["version"])
         except httpx.HTTPError:
             pass
         if time.monotonic() + wait > end:
             fail("the server did not come back; your move may not have been taken")
         time.sleep(wait)
         wait = min(wait * 2, 8.0)
-
-
-def _wait(ws: _Socket, version: int) -> None:
-    while True:
-        msg = ws.recv()
-        if msg.get("type") == "update" and msg["version"] != version:
-            return
 
 
 def _ask(v: dict[str, Any]) -> str | None:

@@ -26,6 +26,7 @@ def _subcommands() -> None:
     from meeple.cli.colonies import app as colonies_app
     from meeple.cli.db import app as db_app
     from meeple.cli.golden import app as golden_app
+    from meeple.cli.new import kit_app, new
     from meeple.cli.people import admin_app, ratings_app
     from meeple.cli.serve import serve
     from meeple.cli.sim import arena, ladder, simulate, train
@@ -35,6 +36,8 @@ def _subcommands() -> None:
     app.add_typer(client_app, name="client")
     app.add_typer(db_app, name="db")
     app.add_typer(golden_app, name="golden")
+    app.add_typer(kit_app, name="kit")
+    app.command()(new)
     bench_app.command("engine")(bench_engine)
     bench_app.command("search")(bench_search)
     bench_app.command("server")(bench_server)
@@ -50,6 +53,23 @@ def _subcommands() -> None:
 
 
 _subcommands()
+
+
+def _version(shown: bool) -> None:
+    if shown:
+        from meeple import __version__
+        from meeple.compiled import build_name
+
+        typer.echo(f"meeple {__version__}, {build_name()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="Say the version and the build (compiled by mypyc, or pure Python, and why).")]
+        = False) -> None:
+    """meeple: strategy board games with every rule enforced."""
 
 
 

@@ -12,15 +12,6 @@ from meeple.core.record import GameRecord
 from meeple.core.text import DEFAULT_LANG, Text, render
 from meeple.sim.match import Chooser, play_match
 
-HELP = """Type the number of an option, or an action in its text form (e.g. 'place 5 2').
-Other commands: board (show the board), log (the whole log), help, quit (save and stop).
-Players are numbered from 1, as at a table: the prompt 'Player 2>' asks the second seat."""
-
-
-def seat_label(player: int) -> str:
-    """A seat as people count seats, from 1 (the engine counts from 0)."""
-    return f"Player {player + 1}"
-
 
 def outcome(result: dict[str, object], lang: str = DEFAULT_LANG) -> str:
     """Who won and why, seats counted from 1, with the game's own sentence if it has one."""
@@ -28,13 +19,15 @@ def outcome(result: dict[str, object], lang: str = DEFAULT_LANG) -> str:
     if not isinstance(winners, list) or not winners:
         winner = result.get("winner")
         winners = [winner] if isinstance(winner, int) else []
-    who = (" and ".join(seat_label(w).lower() for w in winners if isinstance(w, int))
-           or "nobody")
-    said = f"{who} {'wins' if len(winners) == 1 else 'win'}"
+    seats = [Text("core.seat", p=w) for w in winners if isinstance(w, int)]
+    said = render(Text("core.wins" if len(seats) == 1 else "core.win", who=seats) if seats
+                  else Text("core.nobody_wins"), lang)
     # The game's sentence says why in words; the reason alone may be a key ("round_limit").
-    text, reason = result.get("text"), result.get("reason")
+    text = result.get("text") or result.get("reason_text")
+    reason = result.get("reason")
     if isinstance(text, Text | str) and text:
-        said += f". {render(text, lang)}"
+        why = render(text, lang)  # a sentence of its own here, in the web a "Reason:"
+        said += f". {why[:1].upper()}{why[1:]}"
     elif isinstance(reason, Text | str) and reason:
         said += f" ({render(reason, lang)})"
     return said if said.endswith((".", "!")) else said + "."
@@ -64,20 +57,21 @@ class TerminalSeat:
     def __call__(self, state: State, player: int) -> Action:
         self._new_log(state, player)
         self.write("")
-        self.write(state.render(player))
+        self.write(state.render(player, self.lang))
         legal = state.legal_actions(player)
         prompt = next(p for p in state.prompts() if p.player == player)
         self.write(f"\n{render(prompt.text, self.lang)}")
         for i, a in enumerate(legal, 1):
             self.write(f"  {i:>3}. {render(state.describe(player, a), self.lang):<60} [{a}]")
         while True:
-            line = self.read(f"{seat_label(player)}> ").strip()
+            line = self.read(render(Text("core.terminal.asks", who=Text("core.seat", p=player)),
+                                    self.lang)).strip()
             if not line:
                 continue
             if line in ("help", "?"):
-                self.write(HELP)
+                self.write(render(Text("core.terminal.help"), self.lang))
             elif line == "board":
-                self.write(state.render(player))
+                self.write(state.render(player, self.lang))
             elif line == "log":
                 self.write(state.log.text(player, self.lang))
             elif line in ("quit", "exit"):
@@ -86,17 +80,17 @@ class TerminalSeat:
                 n = int(line)
                 if 1 <= n <= len(legal):
                     return legal[n - 1]
-                self.write(f"No option {n}: choose 1 to {len(legal)}.")
+                self.write(render(Text("core.terminal.no_option", n=n, k=len(legal)), self.lang))
             else:
                 try:
                     action = Action.parse(line)
                 except MeepleError as e:
-                    self.write(f"Not an action: {e}")
+                    self.write(render(Text("core.terminal.not_action", why=str(e)), self.lang))
                     continue
                 if action in legal:
                     return action
-                self.write(f"'{action}' is not one of the options now; "
-                           f"type a number 1-{len(legal)}.")
+                self.write(render(Text("core.terminal.not_now", action=str(action),
+                                       k=len(legal)), self.lang))
 
 
 def play_terminal(
@@ -133,7 +127,8 @@ def play_terminal(
             human._new_log(final, p)
             break
     write("")
-    write(final.render(None))
+    write(final.render(None, lang))
     res = final.result()
-    write(f"\nGame over after {final.round} rounds: {outcome(res, lang)}")
+    said = outcome(res, lang)
+    write("\n" + render(Text("core.game_over", n=final.round, said=said), lang))
     return record

@@ -71,6 +71,9 @@ def check_views(game: Game, state: State, seed: int, where: str) -> int:
     for p in [*range(state.num_players), None]:
         view = state.view(p)
         json.dumps(localize(view))  # texts are rendered as a reader reads them
+        problems = game.view_problems(view)
+        if problems:
+            _fail(where, f"player {p}'s view: " + "; ".join(problems[:5]))
         other = game.redeal_hidden(state, p, seed + (p if p is not None else 99))
         if other.view(p) != view:
             _fail(where, f"player {p}'s view changes when hidden information is redealt")

@@ -181,6 +181,11 @@ class Game(ABC):
             return state.returns()
         return [1.0 / state.num_players] * state.num_players
 
+    def view_problems(self, view: dict[str, Any]) -> list[str]:
+        """What is malformed in a view (the kit checks its table description), for the
+        conformance suite."""
+        return []
+
     def inspect(self, state: State) -> dict[str, Any]:
         """Everything about a state, hidden parts included, for scenario expectations."""
         return state.view(None)
@@ -261,7 +266,7 @@ class State(ABC):
         """A sentence saying what the action does, for people (a template or plain text)."""
 
     @abstractmethod
-    def render(self, player: int | None) -> str:
+    def render(self, player: int | None, lang: str = DEFAULT_LANG) -> str:
         """The board as text, as ``player`` may see it."""
 
     @property
@@ -289,9 +294,10 @@ class State(ABC):
             raise IllegalActionError(f"the game is over; {action} was not applied")
         waiting = self.current_players()
         if player not in waiting:
-            who = ", ".join(f"player {p}" for p in waiting)
+            # Seats counted from 1, as the table and the log name them ("Player 1").
+            who = ", ".join(f"player {p + 1}" for p in waiting)
             raise IllegalActionError(
-                f"it is not player {player}'s decision now (waiting for {who}); "
+                f"it is not player {player + 1}'s decision now (waiting for {who}); "
                 f"{action} was not applied"
             )
         self.check_action(player, action)
@@ -308,7 +314,7 @@ class State(ABC):
         more = f" and {len(legal) - 8} more" if len(legal) > 8 else ""
         prompt = next(p for p in self.prompts() if p.player == player)
         raise IllegalActionError(
-            f"{action} is not legal for player {player} now ({prompt.text}); "
+            f"{action} is not legal for player {player + 1} now ({prompt.text}); "
             f"legal: {sample}{more}"
         )
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 from http.cookies import SimpleCookie
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Query, Request, Response
@@ -26,6 +26,8 @@ from meeple.server.errors import ApiError, BadRequest, Forbidden, NotFound, Unau
 from meeple.server.hub import Hub
 from meeple.server.limits import ASGIApp, Bucket, Receive, Scope, Send
 from meeple.server.schemas import Body
+
+Lang = Annotated[Literal["en", "ru"], Query(description="The language of the games' titles")]
 
 router = APIRouter(prefix="/api")
 PRINTABLE = r"^[^\x00-\x1f\x7f]+$"  # no control characters (PostgreSQL refuses NUL)
@@ -314,11 +316,11 @@ async def adopt(request: Request, body: Adopt) -> dict[str, Any]:
 
 @router.get("/account/games", summary="Your games: your turn first, then the others, "
                                       "and the finished ones with places and ratings")
-async def my_games(request: Request) -> dict[str, Any]:
+async def my_games(request: Request, lang: Lang = "en") -> dict[str, Any]:
     from meeple.server.mine import my_games as listing
 
     account = _signed_in(request)
-    return await listing(_hub(request), account)
+    return await listing(_hub(request), account, lang)
 
 
 # --- ratings ------------------------------------------------------------------------------

@@ -55,9 +55,12 @@ async def health() -> dict[str, str]:
 
 
 @router.get("/games", summary="Public games, newest first, with their free seats")
-async def list_games(request: Request) -> list[dict[str, Any]]:
+async def list_games(request: Request, lang: Lang = "en") -> list[dict[str, Any]]:
+    from meeple.core.registry import game_title
+
     rows = await asyncio.to_thread(_hub(request).store.list_games, True)
-    return [{"id": r["id"], "game": r["game"], "players": r["players"],
+    return [{"id": r["id"], "game": r["game"], "title": game_title(r["game"], lang),
+             "players": r["players"],
              "version": r["version"], "finished": r["finished"],
              "free_seats": r["free_seats"], "created_at": r["created_at"]} for r in rows]
 
@@ -149,18 +152,24 @@ async def replay(request: Request, gid: str, authorization: Auth = None,
     return await asyncio.to_thread(position, live.row, rows, version, _seat_of(cred), lang)
 
 
-@router.get("/meta", summary="The games this server hosts, their options, and the bots")
-async def meta() -> dict[str, Any]:
+@router.get("/meta", summary="The games this server hosts (titled in the reader's language), "
+                          "their options, and the bots")
+async def meta(lang: Lang = "en") -> dict[str, Any]:
     from meeple.bots.base import bot_kinds
-    from meeple.core.registry import game_names, get_game
+    from meeple.core.registry import game_names, game_text, game_title, get_game
 
     games = []
     for name in game_names():
         g = get_game(name)
-        games.append({"name": name, "title": g.title, "min_players": g.min_players,
+        # an option's label and help in the reader's language, where the game's catalog
+        # has them (option.KEY, option.KEY.help); ``help`` is the option's own English
+        options = {k: {"default": o.default, "help": o.help,
+                       "label": game_text(name, f"option.{k}", lang),
+                       "hint": game_text(name, f"option.{k}.help", lang)}
+                   for k, o in g.options.items()}
+        games.append({"name": name, "title": game_title(name, lang), "min_players": g.min_players,
                       "max_players": g.max_players, "default_players": g.default_players,
-                      "options": {k: {"default": o.default, "help": o.help}
-                                  for k, o in g.options.items()}})
+                      "options": options})
     return {"games": games, "bots": bot_kinds()}
 
 
@@ -217,13 +226,20 @@ async def opening(request: Request, gid: str, authorization: Auth = None,
     return sheets.opening_post(s, fmt, lang)
 
 
+Updates = Annotated[Literal["patch", "full"], Query(
+    description="patch (the default): the whole payload first, then each change as a JSON "
+                "Patch from the payload before it, a move made on this socket acknowledged "
+                "inside its update; full: every update the whole payload, each move "
+                "acknowledged on its own (the protocol before patches)")]
+
+
 @router.websocket("/games/{gid}/ws")
 async def socket(ws: WebSocket, gid: str, token: str | None = None,
-                 board: bool = False, lang: Lang = "en") -> None:
-    """Sends the caller's view now and after every change (with ``?board=true`` also the
-    board as text; ``?lang=ru``: prompts, choices and result in Russian); takes actions
-    as ``{"action": ..., "version": ..., "key": ...}`` and answers each with an ack or an
-    error."""
+                 board: bool = False, lang: Lang = "en", updates: Updates = "patch") -> None:
+    """Sends the caller's payload now and an update after every change (with
+    ``?board=true`` also the board as text; ``?lang=ru``: prompts, choices and result in
+    Russian; docs/server.md, "Updates"); takes actions as ``{"action": ..., "version":
+    ..., "key": ...}`` and ``{"type": "sync"}`` (the whole payload again)."""
     hub: Hub = ws.app.state.hub
     try:
         cred = await lobby.authorize(hub, gid, token)
@@ -232,11 +248,11 @@ async def socket(ws: WebSocket, gid: str, token: str | None = None,
         await ws.close(code=4403 if e.status in (401, 403) else 4404, reason=e.message[:120])
         return
     await ws.accept()
-    sub = Subscriber(_seat_of(cred), cred.role, board, lang)
+    sub = Subscriber(_seat_of(cred), cred.role, board, lang, full=updates == "full")
     live.subscribers.add(sub)
     hub.metrics.websockets.inc()
-    sub.put(localized_json({"type": "update", **hub.payload(
-        live, sub.seat, cred.role, board, lang, localized=False)}, lang))
+    first = hub.first(live, sub)
+    sub.put(first.full() if sub.full else (first, None))
     sender = asyncio.create_task(_send(ws, sub))
     config = ws.app.state.config
     bucket = Bucket(config.ws_rate, config.ws_burst) if config.ws_rate > 0 else None
@@ -257,8 +273,14 @@ async def socket(ws: WebSocket, gid: str, token: str | None = None,
                                     "message": f"{said}a message is a JSON object: "
                                                '{"action": ..., "version": ...}'})
                 continue
-            # The answer as compact JSON (as ``send_json`` wrote it), by the updates' encoder.
-            await ws.send_text(localized_json(await _ws_submit(hub, gid, sub.seat, msg)))
+            if isinstance(msg, dict) and msg.get("type") == "sync" and len(msg) == 1:
+                again = hub.first(live, sub)  # after the updates already queued, in order
+                sub.put(again.full() if sub.full else (again, None))
+                continue
+            answer = await _ws_submit(hub, gid, sub, msg)
+            if answer is not None:
+                # As compact JSON (as ``send_json`` wrote it), by the updates' encoder.
+                await ws.send_text(localized_json(answer))
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -286,18 +308,29 @@ def _text_of(message: Any) -> str | None:
 async def _send(ws: WebSocket, sub: Subscriber) -> None:
     while True:
         message = await sub.get()
-        if isinstance(message, str):  # an update, encoded once for every reader like us
+        if sub.lost_acks:  # updates let go while this reader was behind: not their answers
+            for lost in sub.acks_lost():
+                await ws.send_text(lost)
+        if isinstance(message, tuple):  # a change: a patch, or the whole payload
+            text = sub.message(message)
+            if text is not None:
+                await ws.send_text(text)
+        elif isinstance(message, str):  # an update, encoded once for every reader like us
             await ws.send_text(message)
         else:
             await ws.send_json(message)
 
 
-async def _ws_submit(hub: Hub, gid: str, seat: int | None, msg: Any) -> dict[str, Any]:
+async def _ws_submit(hub: Hub, gid: str, sub: Subscriber, msg: Any) -> dict[str, Any] | None:
+    """The answer to a move sent on the socket, or None when it went in the update the
+    move made (a reader of patches)."""
     try:
-        if seat is None:
+        if sub.seat is None:
             raise Forbidden("spectators cannot act")
         body = Submit.model_validate(msg)
-        ack = await hub.submit(gid, seat, body.action, body.version, body.key)
+        ack = await hub.submit(gid, sub.seat, body.action, body.version, body.key, origin=sub)
+        if not ack["duplicate"] and sub.folded == ack["version"]:
+            return None
         return {"type": "ack", **ack}
     except ApiError as e:
         return {"type": "error", **e.to_json()["error"]}

@@ -34,6 +34,7 @@ from sqlalchemy import create_engine, select
 from meeple.core.rng import Rng
 from meeple.server import db
 from meeple.server.app import SERVER_GC_THRESHOLD, server_collector
+from meeple.server.patch import PatchError, apply
 from meeple.server.process import ServerProcess
 
 CONNECT_SECONDS = 120.0  # for every client's first view; beyond it the run fails
@@ -66,6 +67,9 @@ class Totals:
     all_connected: asyncio.Event = field(default_factory=asyncio.Event)
     window_start: float = float("inf")
     connect_seconds: float = 0.0
+    # The bytes of every message the clients read (frames' payloads), and the window's.
+    bytes: int = 0
+    window_bytes: int = 0
 
 
 def cpu_seconds(pid: int | None) -> float | None:
@@ -166,9 +170,10 @@ class _Socket(asyncio.Protocol):
 
 async def _client(url: str, load: GameLoad, seat: int, rng: Rng, totals: Totals) -> None:
     """One seat's reader: reads every update whole, as a real client does, until the game
-    ends or the driver cancels it at the end of the run. Updates are parsed by orjson from
-    the frame's bytes: the clients share the server's two cores, and the standard
-    library's parser was half of their CPU time in a Cult run (session 13)."""
+    ends or the driver cancels it at the end of the run: a patch is applied to the payload
+    held (``meeple.server.patch.apply``), an old-style update replaces it. Messages are
+    parsed by orjson from the frame's bytes: the clients share the server's two cores, and
+    the standard library's parser was half of their CPU time in a Cult run (session 13)."""
     parsed = urlsplit(url)
     _, ws = await asyncio.get_running_loop().create_connection(
         partial(_Socket, url), parsed.hostname or "127.0.0.1", parsed.port or 80)
@@ -176,31 +181,48 @@ async def _client(url: str, load: GameLoad, seat: int, rng: Rng, totals: Totals)
         await ws.opened
         acted = -1
         first = True
+        doc: dict[str, Any] = {}
         while True:
-            msg = orjson.loads(await ws.recv())
+            frame = await ws.recv()
+            totals.bytes += len(frame)
+            msg = orjson.loads(frame)
             if first:
                 first = False
                 totals.connected += 1
                 if totals.connected == totals.clients:
                     totals.all_connected.set()
-            if msg["type"] == "ack":
+            kind = msg["type"]
+            if kind == "patch":
+                if msg["base"] != doc.get("version"):
+                    raise PatchError(f"a patch from version {msg['base']} to a reader at "
+                                     f"{doc.get('version')}")
+                doc = apply(doc, msg["ops"])
+                doc["version"] = msg["version"]
+            elif kind == "update":
+                doc = msg
+            elif kind == "ack":
                 load.acked[msg["version"]] = msg["action"]
                 continue
-            if msg["type"] == "error":
+            elif kind == "error":
                 totals.conflicts += msg["code"] == "stale_version"
                 totals.errors += msg["code"] != "stale_version"
                 acted = -1  # decide again on the next update
                 continue
-            v = msg["version"]
+            else:
+                continue
+            ack = msg.get("ack")
+            if ack is not None:  # the answer to this reader's move, inside its update
+                load.acked[ack["version"]] = ack["action"]
+            v = doc["version"]
             load.seen[v] = load.seen.get(v, 0) + 1
             if load.seen[v] == load.clients and v in load.sent:
                 sent = load.sent.pop(v)
                 if sent >= totals.window_start:
                     totals.latencies.append(time.perf_counter() - sent)
-            if msg["finished"]:
+            if doc["finished"]:
                 totals.finished += seat == 0
                 return
-            legal = msg.get("legal")
+            legal = doc.get("legal")
             if legal and acted < v:
                 acted = v
                 load.sent.setdefault(v + 1, time.perf_counter())
@@ -211,7 +233,7 @@ async def _client(url: str, load: GameLoad, seat: int, rng: Rng, totals: Totals)
 
 
 async def _drive(base: str, game: str, games: int, clients: int, seconds: float,
-                 seed: int, server_pid: int | None = None
+                 seed: int, server_pid: int | None = None, updates: str = "patch"
                  ) -> tuple[list[GameLoad], Totals, float]:
     options = {"limit": 0} if game == "counter" else {}
     loads: list[GameLoad] = []
@@ -227,8 +249,9 @@ async def _drive(base: str, game: str, games: int, clients: int, seconds: float,
     totals = Totals(clients=games * clients)
     ws_base = base.replace("http", "ws", 1)
     connecting = time.perf_counter()
-    tasks = [asyncio.create_task(_client(f"{ws_base}/api/games/{load.gid}/ws?token={t}", load,
-                                         seat, Rng(seed * 1000 + i * 16 + seat), totals))
+    tasks = [asyncio.create_task(_client(
+        f"{ws_base}/api/games/{load.gid}/ws?token={t}&updates={updates}", load, seat,
+        Rng(seed * 1000 + i * 16 + seat), totals))
              for i, load in enumerate(loads) for seat, t in enumerate(tokens[i])]
     waiting = asyncio.ensure_future(totals.all_connected.wait())
     pending: set[asyncio.Future[Any]] = {waiting, *tasks}
@@ -253,8 +276,10 @@ async def _drive(base: str, game: str, games: int, clients: int, seconds: float,
     totals.connect_seconds = start - connecting
     before = sum(len(x.acked) for x in loads)
     server_cpu, clients_cpu = cpu_seconds(server_pid), time.process_time()
+    bytes_before = totals.bytes
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - start
+    totals.window_bytes = totals.bytes - bytes_before
     end_cpu = cpu_seconds(server_pid)
     if server_cpu is not None and end_cpu is not None:
         totals.server_cpu = end_cpu - server_cpu
@@ -295,7 +320,10 @@ def server_build(base: str) -> str:
 
 
 def bench_server(game: str, games: int, clients: int, seconds: float, seed: int = 1,
-                 database: str | None = None) -> dict[str, Any]:
+                 database: str | None = None, updates: str = "patch") -> dict[str, Any]:
+    """``updates``: the protocol the clients ask for, ``patch`` (the default) or ``full``
+    (every update the whole payload and each move acknowledged on its own: the protocol
+    before issue 41)."""
     folder = Path(tempfile.mkdtemp(prefix="meeple-bench-"))
     url = database or f"sqlite:///{folder / 'bench.db'}"
     # Flood limits off: the benchmark measures what the server itself can carry.
@@ -313,7 +341,7 @@ def bench_server(game: str, games: int, clients: int, seconds: float, seed: int 
                 asyncio.Runner(loop_factory=_loop_factory()) as runner:
             loads, totals, elapsed = runner.run(_drive(
                 server.base, game, games, clients, seconds, seed,
-                server.proc.pid if server.proc is not None else None))
+                server.proc.pid if server.proc is not None else None, updates))
         submit_ms = _mean_submit_ms(server.base, game)
     finally:
         server.kill()  # no clean shutdown: what was acknowledged must be on disk
@@ -341,7 +369,12 @@ def bench_server(game: str, games: int, clients: int, seconds: float, seed: int 
 
     return {"game": game, "games": games, "clients_per_game": clients,
             "seconds": round(elapsed, 2), "moves": totals.window_moves,
-            "moves_per_sec": round(totals.window_moves / elapsed, 1), "p50_ms": pct(0.50),
+            "moves_per_sec": round(totals.window_moves / elapsed, 1),
+            # What the server sent all the readers of a game for one move: every message's
+            # bytes (WebSocket frames' payloads) in the window over its moves.
+            "bytes_per_move": (round(totals.window_bytes / totals.window_moves)
+                               if totals.window_moves else None),
+            "updates": updates, "p50_ms": pct(0.50),
             "p99_ms": pct(0.99), "lost": lost, "conflicts": totals.conflicts,
             "errors": totals.errors, "games_finished": totals.finished,
             # Every acknowledged move, in the window or not, is looked for in the database.
@@ -360,7 +393,7 @@ def bench_server(game: str, games: int, clients: int, seconds: float, seed: int 
 
 
 def versus_counter(game: str, games: int, clients: int, seconds: float, rounds: int = 3,
-                   database: str | None = None) -> dict[str, Any]:
+                   database: str | None = None, updates: str = "patch") -> dict[str, Any]:
     """``game``'s run with the median rate among ``rounds`` runs alternated with as many
     runs of the counter, and beside it (``vs_counter``) every run's rate and server CPU a
     move and the ratio of the medians. ``lost`` counts the moves lost in all the game's
@@ -372,8 +405,10 @@ def versus_counter(game: str, games: int, clients: int, seconds: float, rounds: 
     own: list[dict[str, Any]] = []
     ref: list[dict[str, Any]] = []
     for _ in range(rounds):
-        own.append(bench_server(game, games, clients, seconds, database=database))
-        ref.append(bench_server("counter", games, clients, seconds, database=database))
+        own.append(bench_server(game, games, clients, seconds, database=database,
+                                updates=updates))
+        ref.append(bench_server("counter", games, clients, seconds, database=database,
+                                updates=updates))
 
     def median(runs: list[dict[str, Any]]) -> dict[str, Any]:
         return sorted(runs, key=lambda r: float(r["moves_per_sec"]))[len(runs) // 2]
@@ -391,6 +426,8 @@ def versus_counter(game: str, games: int, clients: int, seconds: float, rounds: 
         "counter_moves_per_sec": listed(ref, "moves_per_sec"),
         "p99_ms": listed(own, "p99_ms"), "counter_p99_ms": listed(ref, "p99_ms"),
         "server_cpu_ms_per_move": listed(own, "server_cpu_ms_per_move"),
+        "bytes_per_move": listed(own, "bytes_per_move"),
+        "counter_bytes_per_move": listed(ref, "bytes_per_move"),
         "counter_server_cpu_ms_per_move": listed(ref, "server_cpu_ms_per_move"),
         "counter_lost": sum(int(r["lost"]) for r in ref),
         "kept_folders": [r["kept_folder"] for r in own + ref if r.get("kept_folder")],

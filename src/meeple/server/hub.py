@@ -21,12 +21,14 @@ from meeple.core.actions import Action
 from meeple.core.errors import ActionParseError, IllegalActionError, MeepleError
 from meeple.core.game import State
 from meeple.core.log import Event, Log
+from meeple.core.registry import game_title
 from meeple.core.text import DEFAULT_LANG, escaped, localize, localized_json, render
 from meeple.server.bots import BotRunner
 from meeple.server.errors import ApiError, BadRequest, Conflict, Illegal, Restarting
-from meeple.server.live import Live
+from meeple.server.live import Change, Live, Subscriber
 from meeple.server.mail import game_notices
 from meeple.server.metrics import Metrics
+from meeple.server.patch import Differ, Op, Part
 from meeple.server.ratings import apply_pending, final_result
 from meeple.server.store import Append, Appended, DuplicateKey, StaleVersion, Store
 from meeple.server.writer import Writer
@@ -197,13 +199,17 @@ class Hub:
 
     async def submit(self, gid: str, seat: int, action: str | dict[str, Any] | Action,
                      version: int | None = None, key: str | None = None,
-                     source: str = "seat") -> dict[str, Any]:
+                     source: str = "seat", origin: Subscriber | None = None
+                     ) -> dict[str, Any]:
+        """``origin``: the WebSocket the move came on. A reader of patches gets the
+        acknowledgement inside the update the move makes (``origin.folded`` then says its
+        version), not as a message of its own."""
         started = time.perf_counter()
         try:
             if self.draining:
                 raise Restarting("the server is restarting; nothing was changed: send the "
                                  "move again in a moment")
-            ack = await self._submit(gid, seat, action, version, key, source)
+            ack = await self._submit(gid, seat, action, version, key, source, origin)
         except ApiError as e:
             self.metrics.refused.labels(e.code).inc()
             raise
@@ -213,7 +219,8 @@ class Hub:
         return ack
 
     async def _submit(self, gid: str, seat: int, action: str | dict[str, Any] | Action,
-                      version: int | None, key: str | None, source: str) -> dict[str, Any]:
+                      version: int | None, key: str | None, source: str,
+                      origin: Subscriber | None = None) -> dict[str, Any]:
         live = await self.live(gid)
         async with live.lock:
             if key is not None:
@@ -245,10 +252,11 @@ class Hub:
                 assert prior is not None
                 return _ack(prior, duplicate=True)
             live.state, live.version, live.deadline_at = new, rec.seq, deadline
-            self._after_change(live)
+            ack = _ack(rec, duplicate=False)
+            self._after_change(live, mover=(origin, ack) if origin is not None else None)
         if over:
             self._spawn(self.rate())
-        return _ack(rec, duplicate=False)
+        return ack
 
     async def rate(self) -> None:
         """Bring the ratings up to date with the finished games (in a thread: it is one
@@ -290,9 +298,12 @@ class Hub:
                     "version": live.version + 1}})
         return out
 
-    def _after_change(self, live: Live, publish: bool = True) -> None:
-        # Each update encoded once per reader key, its texts rendered as it is encoded.
-        views: dict[tuple[int | None, str, bool, str], str] = {}
+    def _after_change(self, live: Live, publish: bool = True,
+                      mover: tuple[Subscriber, dict[str, Any]] | None = None) -> None:
+        """Every reader's update after a change: a patch from the payload its key was last
+        given (old-style readers: the whole payload), built and encoded once per reader
+        key. ``mover``: the socket whose move made the change, and its acknowledgement,
+        which a reader of patches gets inside its update."""
         # The new lines depend only on what the reader may see and its language: built
         # once per (seat, language), whatever the reader's role or board.
         tails: dict[tuple[int | None, str], list[dict[str, Any]]] = {}
@@ -308,21 +319,58 @@ class Hub:
         seen_by = live.state.views_without_log(seats, options={
             p: live.legal(p)[1] for p in seats if p is not None and p in asked
         }) if readers else {}
+        before, docs = live.docs, {}
+        changes: dict[tuple[int | None, str, bool, str], Change] = {}
+        differ = Differ()  # the parts the readers' payloads share are diffed once
+        patches: list[tuple[Change, list[Op | Part]]] = []
         for sub in readers:
-            key = (sub.seat, sub.role, sub.board, sub.lang)
-            if key not in views:
+            key = sub.key
+            change = changes.get(key)
+            if change is None:
                 out = self.payload(live, sub.seat, sub.role, sub.board, sub.lang,
                                    localized=False, view=seen_by[sub.seat])
                 seen = (sub.seat, sub.lang)
                 if seen not in tails:
                     tails[seen] = self.log_tail(live, sub.seat, start, out["log_size"],
                                                 sub.lang, said)
-                views[key] = localized_json({"type": "update", **out,
-                                             "log_tail": tails[seen]}, sub.lang)
-            sub.put(views[key])
+                change = changes[key] = Change(live.version, out, sub.lang, tail=tails[seen])
+                docs[key] = (live.version, out)
+            held = before.get(key)
+            if not sub.full and held is not None and change.base is None:
+                # The version is the message's own: not an operation too (4 x 46 bytes a
+                # move, a twentieth of a Cult move's patches).
+                change.base = held[0]
+                patches.append((change, [op for op in differ.diff(held[1], change.doc)
+                                         if type(op) is not dict or op["path"] != "/version"]))
+        # Written once every reader's patch is found: a part several of them hold is then
+        # written once for all (``Differ.ops``).
+        for change, found in patches:
+            change.text = localized_json({
+                "type": "patch", "base": change.base, "version": live.version,
+                "ops": differ.ops(found, change.lang), "log_tail": change.tail}, change.lang)
+        for sub in readers:
+            change = changes[sub.key]
+            if sub.full:
+                sub.put(change.full())
+            elif mover is not None and mover[0] is sub:
+                sub.put((change, mover[1]))
+                sub.folded = live.version
+            else:
+                sub.put((change, None))
+        live.docs = docs
         if publish and self.publish is not None:
             self._spawn(self.publish(live.id, live.version))
         self._schedule_bots(live)
+
+    def first(self, live: Live, sub: Subscriber) -> Change:
+        """A reader's whole payload now (its first message, or what it asked for), kept as
+        the payload its key's next patch starts from, unless the key's readers hold this
+        version already (then theirs, so that one patch fits them all)."""
+        held = live.docs.get(sub.key)
+        if held is None or held[0] != live.version:
+            held = live.docs[sub.key] = (live.version, self.payload(
+                live, sub.seat, sub.role, sub.board, sub.lang, localized=False))
+        return Change(held[0], held[1], sub.lang)
 
     # --- what a seat sees -------------------------------------------------------------
 
@@ -339,6 +387,7 @@ class Hub:
         caller built it already."""
         ready = localize if localized else _as_is
         s = live.state
+        title = game_title(live.game.name, lang)
         waiting = live.game.visible_waiting(s, seat)
         # The log has its own route (/log?since=N) and updates carry the new lines: a view
         # without it costs half as much (docs/performance.md, session 9). A view may hold
@@ -346,7 +395,7 @@ class Hub:
         view = ready(s.view_without_log(seat) if view is None else view, lang)
         out: dict[str, Any] = {
             "game_id": live.id, "game": live.game.name,
-            "title": live.game.title if localized else escaped(live.game.title),
+            "title": title if localized else escaped(title),
             "version": live.version, "seat": seat, "role": role,
             "players": live.row["players"], "finished": s.is_terminal(),
             "round": s.round, "waiting": waiting,

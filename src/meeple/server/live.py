@@ -11,32 +11,107 @@ from typing import Any
 
 from meeple.core.actions import Action
 from meeple.core.game import Game, State
-from meeple.core.text import DEFAULT_LANG
+from meeple.core.text import DEFAULT_LANG, localized_json
 from meeple.server.mailbox import Mailbox
 
 HUMAN_KINDS = ("human", "master")
 MAILBOX = 32  # messages a reader may be behind before its oldest are let go
 
 
+class Change:
+    """One change as the readers of one key (seat, role, board, language) get it: the
+    patch from the payload they were last given (``base``, its version) to the new one
+    (``text``, encoded once for all of them), and the new payload itself (``doc``), whole,
+    for a reader that does not hold ``base`` (it missed a change: its mailbox overflowed)
+    or asked for it. A change with no ``text`` is the whole payload (a reader's first)."""
+
+    __slots__ = ("base", "doc", "lang", "tail", "text", "version", "whole")
+
+    def __init__(self, version: int, doc: dict[str, Any], lang: str,
+                 base: int | None = None, text: str | None = None,
+                 tail: list[dict[str, Any]] | None = None) -> None:
+        self.version = version
+        self.doc = doc
+        self.lang = lang
+        self.base = base
+        self.text = text
+        self.tail = tail
+        self.whole: str | None = None
+
+    def full(self) -> str:
+        """The old-style update: the whole payload (and the new log lines, if any)."""
+        if self.whole is None:
+            body: dict[str, Any] = {"type": "update", **self.doc}
+            if self.tail is not None:
+                body["log_tail"] = self.tail
+            self.whole = localized_json(body, self.lang)
+        return self.whole
+
+
+def with_ack(text: str, ack: dict[str, Any]) -> str:
+    """An update (``{"type": ...``) carrying the acknowledgement of the reader's own move
+    as its member ``ack``, right after ``type``."""
+    cut = text.index(",") + 1
+    return f'{text[:cut]}"ack":{localized_json(ack)},{text[cut:]}'
+
+
+# A mailbox's item for a reader of patches: a change and, for the socket whose move made
+# it, that move's acknowledgement.
+Delivery = tuple[Change, "dict[str, Any] | None"]
+
+
 class Subscriber:
     """One WebSocket: the seat it may see (None: the public view) and its mailbox. A slow
-    reader loses old updates, never the newest: each update is a whole view. A message
-    is a dict, or an update already encoded (text): readers with the same key share it."""
+    reader loses old updates, never the newest. A reader of patches (``full`` False) then
+    gets the whole payload with the next change (``message``), and the acknowledgements
+    of its own moves that were in what it lost, each on its own. A reader of whole updates
+    (``full``: the old protocol) gets them as encoded text, shared by the readers of its
+    key, and each is whole."""
 
     def __init__(self, seat: int | None, role: str = "seat", board: bool = False,
-                 lang: str = DEFAULT_LANG) -> None:
+                 lang: str = DEFAULT_LANG, full: bool = False) -> None:
         self.seat = seat
         self.role = role
         self.board = board  # also the board as text (clients that draw it need not)
         self.lang = lang  # the language of its prompts, choices and result
-        self.messages: Mailbox[dict[str, Any] | str] = Mailbox(MAILBOX)
+        self.full = full
+        self.key = (seat, role, board, lang)
+        self.messages: Mailbox[dict[str, Any] | str | Delivery] = Mailbox(MAILBOX)
+        self.sent = -1  # the version of the payload this reader holds (patches)
+        self.folded = -1  # the version whose update carries this socket's own move's ack
+        self.lost_acks: list[dict[str, Any]] = []
 
-    def put(self, message: dict[str, Any] | str) -> None:
+    def put(self, message: dict[str, Any] | str | Delivery) -> None:
+        items = self.messages.items
+        if len(items) == MAILBOX:
+            oldest = items[0]
+            if isinstance(oldest, tuple) and oldest[1] is not None:
+                self.lost_acks.append(oldest[1])  # its update goes, its answer stays
         self.messages.put(message)
 
-    async def get(self) -> dict[str, Any] | str:
+    async def get(self) -> dict[str, Any] | str | Delivery:
         """The oldest message, waiting for one (one reader at a time: its sender)."""
         return await self.messages.get()
+
+    def message(self, item: Delivery) -> str | None:
+        """What this reader is sent for ``item``: the patch, if it holds the payload the
+        patch starts from; else the whole payload (and always for a change that is one);
+        nothing when it holds this version already (a whole payload sent after a gap
+        went past it), but for the acknowledgement of its own move."""
+        change, ack = item
+        if change.text is None:
+            text = change.full()
+        elif change.version <= self.sent:
+            return None if ack is None else localized_json({"type": "ack", **ack})
+        else:
+            text = change.text if change.base == self.sent else change.full()
+        self.sent = change.version
+        return text if ack is None else with_ack(text, ack)
+
+    def acks_lost(self) -> list[str]:
+        """The acknowledgements whose updates this reader's mailbox let go, as messages."""
+        lost, self.lost_acks = self.lost_acks, []
+        return [localized_json({"type": "ack", **ack}) for ack in lost]
 
 
 @dataclass
@@ -63,6 +138,10 @@ class Live:
     legal_lists: dict[int, tuple[list[Action], list[str]]] = field(default_factory=dict)
     # The seats as readers see them, for the list ``seats`` they were made from.
     public: tuple[list[dict[str, Any]], list[dict[str, Any]]] | None = None
+    # Per reader key, the payload its readers were last given and its version: the next
+    # change is sent to them as a patch from it.
+    docs: dict[tuple[int | None, str, bool, str], tuple[int, dict[str, Any]]] = field(
+        default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.announced < 0:

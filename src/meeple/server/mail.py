@@ -258,12 +258,12 @@ TEXTS: dict[str, dict[str, Any]] = {
                "switch them off there.",
     },
     "ru": {
-        "your_turn": ("Ваш ход: {title}", "Ваш ход в игре {title} (партия {game_id})."),
+        "your_turn": ("Ваш ход: {title}", "Ваш ход в игре «{title}» (партия {game_id})."),
         "deadline": ("Скоро ваш срок: {title}",
-                     "Ваш срок в игре {title} (партия {game_id}) истекает {deadline}. Если "
+                     "Ваш срок в игре «{title}» (партия {game_id}) истекает {deadline}. Если "
                      "не сходить до этого, игра сходит за вас."),
         "game_over": ("Игра окончена: {title}",
-                      "Партия {game_id} игры {title} окончена. {result}"),
+                      "Партия {game_id} игры «{title}» окончена. {result}"),
         "winners": "Победа: {names} ({reason}).",
         "nobody": "Никто не победил ({reason}).",
         "bot": "бот {kind}", "seat": "место {n}",
@@ -285,14 +285,14 @@ def compose(row: dict[str, Any], who: dict[str, Any], facts: dict[str, Any],
             public_url: str) -> tuple[str, str]:
     """(subject, body) of a game notice in the account's language. Only the game, the
     seat's turn, the deadline and the result go in: nothing from any seat's view."""
-    from meeple.core.registry import get_game
+    from meeple.core.registry import game_title
 
     t = TEXTS.get(str(who["language"]), TEXTS["en"])
     p = dict(row["payload"])
     kind = str(row["kind"])
     name = str(facts.get("game") or "")
     try:
-        title = get_game(name).title
+        title = game_title(name, str(who["language"]) if who["language"] in TEXTS else "en")
     except Exception:
         title = name or "meeple"
     result = ""

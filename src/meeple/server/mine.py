@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import Engine, select
 
 from meeple.core.errors import MeepleError
-from meeple.core.registry import get_game
+from meeple.core.registry import game_title
 from meeple.server import db
 from meeple.server.errors import ApiError
 from meeple.server.hub import Hub
@@ -44,7 +44,8 @@ def _results(engine: Engine, game_ids: list[str]) -> dict[str, dict[str, Any]]:
     return out
 
 
-async def my_games(hub: Hub, account_id: int) -> dict[str, Any]:
+async def my_games(hub: Hub, account_id: int, lang: str = "en") -> dict[str, Any]:
+    """The account's games, each titled in ``lang``."""
     rows = await asyncio.to_thread(_seats, hub.store.engine, account_id)
     playing, finished = [], []
     for r in rows:
@@ -60,7 +61,8 @@ async def my_games(hub: Hub, account_id: int) -> dict[str, Any]:
             continue
         seat = int(r["seat"])
         waiting = live.game.visible_waiting(live.state, seat)
-        playing.append({"id": live.id, "game": live.game.name, "title": live.game.title,
+        playing.append({"id": live.id, "game": live.game.name,
+                        "title": game_title(live.game.name, lang),
                         "players": r["players"], "seat": seat, "round": live.state.round,
                         "your_turn": seat in waiting, "waiting": waiting,
                         "deadline_at": live.deadline_at if waiting else None,
@@ -77,7 +79,7 @@ async def my_games(hub: Hub, account_id: int) -> dict[str, Any]:
         seat = int(r["seat"])
         mine = next((s for s in res["seats"] if s["seat"] == seat), None) if res else None
         history.append({
-            "id": r["game_id"], "game": r["game"], "title": get_game(r["game"]).title,
+            "id": r["game_id"], "game": r["game"], "title": game_title(r["game"], lang),
             "players": r["players"], "seat": seat,
             "finished_at": res["finished_at"] if res else None,
             "rated": bool(res["rated"]) if res else False,

@@ -63,7 +63,8 @@ TIMING_SCRIPT = """
       this.addEventListener('message', (ev) => {
         let msg = null;
         try { msg = JSON.parse(ev.data); } catch (e) { return; }
-        if (msg && msg.type === 'update') {
+        // an update whole (the first, or every one with ?updates=full) or as a patch
+        if (msg && (msg.type === 'update' || msg.type === 'patch')) {
           pending = performance.now();
           waiting.push(pending);
           m.messages += 1;

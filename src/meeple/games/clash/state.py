@@ -16,7 +16,7 @@ from meeple.core.actions import Action
 from meeple.core.game import Game, Prompt, State
 from meeple.core.log import Log
 from meeple.core.rng import Rng
-from meeple.core.text import Arg, Message, Text
+from meeple.core.text import DEFAULT_LANG, Arg, Message, Text
 from meeple.games.clash.data import Board, load
 from meeple.games.clash.tables import _ADVANCES, NO_ADVANCES, Advances, kept
 
@@ -332,7 +332,7 @@ class ClashState(State):
 
         return describe(self, player, action)
 
-    def render(self, player: int | None) -> str:
+    def render(self, player: int | None, lang: str = DEFAULT_LANG) -> str:
         from meeple.games.clash.render import render
 
         return render(self, player)

@@ -28,6 +28,11 @@ class Advances:
         # status.advance_measures: (a government or not, whole groups)
         self.measures: tuple[int, int] | None = None
 
+    def __reduce__(self) -> tuple[type[Advances], tuple[frozenset[str]]]:
+        # the set alone: the answers are made again when asked (compiled, the class has no
+        # default pickling, and a state sent to a worker process holds these)
+        return (Advances, (self.have,))
+
 
 _ADVANCES: dict[frozenset[str], Advances] = {}
 NO_ADVANCES: Final = Advances(frozenset())

@@ -189,12 +189,17 @@ def master_actions(s: ColoniesState) -> list[Action]:
     return []
 
 
+def _players(s: ColoniesState) -> str:
+    """How many players there are, counted as people count them (from 1)."""
+    return f"the players are 1 to {s.n}"
+
+
 def _reject_problem(s: ColoniesState, a: Action) -> str | None:
     if len(a.args) != 2 or not isinstance(a.args[0], int) or not isinstance(a.args[1], str):
         return 'write: reject PLAYER "what to change"'
     p = a.args[0]
     if not 0 <= p < s.n:
-        return f"no player {p} whose goal to send back"
+        return f"no player {p + 1} whose goal to send back: {_players(s)}"
     if s.players[p].goal_status != "pending" or not s.players[p].ready:
         return f"{s.name(p)} has no goal waiting for the Master"
     return None
@@ -206,7 +211,7 @@ def event_problem(s: ColoniesState, a: Action) -> str | None:
         return 'write: event PLAYER "text" [RESOURCE CHANGE]...  e.g. event 2 "A storm" gold -2'
     p = args[0]
     if not 0 <= p < s.n:
-        return f"no player {p} to write an event for"
+        return f"no player {p + 1} to write an event for: {_players(s)}"
     if not args[1].strip():
         return "a personal event needs its text"
     if any(e[0] == p for e in s.events):

@@ -8,11 +8,12 @@ from typing import Any, ClassVar
 from meeple.core.actions import Action
 from meeple.core.game import Game, OptionSpec, State
 from meeple.core.rng import Rng
+from meeple.core.text import term
 from meeple.games.colonies.data import load
 from meeple.games.colonies.model import Sheet
 from meeple.games.colonies.sheets import CharacterSheet
 from meeple.games.colonies.state import ColoniesState
-from meeple.games.colonies.texts import chain, seat, t
+from meeple.games.colonies.texts import CATALOG, chain, seat, t
 
 DATA = load()
 TEAMS = tuple(DATA.rules["teams"])
@@ -62,7 +63,8 @@ class ColoniesGame(Game):
         for p, prov in enumerate(DATA.start[players]):
             s.owner[prov - 1] = p
         s.log.add(0, t("begins", seats=chain([
-            t("begins.seat", who=seat(s, p), province=DATA.start[players][p])
+            t("begins.seat", who=seat(s, p), province=DATA.start[players][p],
+              team=term(CATALOG, "team", s.players[p].team))
             for p in range(players)], "comma")))
         return s
 

@@ -135,7 +135,8 @@ def order_problem(s: ColoniesState, p: int, o: Order) -> str | None:
         if target == p:
             return "you cannot spy on yourself"
         if not isinstance(target, int) or not 0 <= target < s.n:
-            return f"no player {target} to spy on"
+            shown = target + 1 if isinstance(target, int) else target
+            return f"no player {shown} to spy on: the players are 1 to {s.n}"
         if isinstance(gold, int) and gold < RULES["espionage"]["min_gold"]:
             return "espionage costs at least 1 gold"
     else:
@@ -254,7 +255,7 @@ def raven_problem(s: ColoniesState, p: int, a: Action) -> str | None:
     if to == p:
         return "a raven flies to another player, not to yourself"
     if not 0 <= to < s.n:
-        return f"no player {to} to send a raven to"
+        return f"no player {to + 1} to send a raven to: the players are 1 to {s.n}"
     if not text.strip():
         return "a raven needs a message"
     if len(text) > RULES["raven_max_chars"]:

@@ -240,7 +240,7 @@ def _master_problem(s: ColoniesState, args: tuple[Any, ...]) -> str | None:
         return usage
     q = int(args[1])
     if not 0 <= q < s.n:
-        return f"no player {q} to approve or return a sheet of"
+        return f"no player {q + 1} to approve or return a sheet of: the players are 1 to {s.n}"
     status = s.sheets[q].status
     if status != "submitted":
         return f"the sheet of {s.name(q)} is not waiting for the Master (it is {status})"

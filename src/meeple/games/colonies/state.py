@@ -10,7 +10,7 @@ from meeple.core.errors import IllegalActionError
 from meeple.core.game import Game, Prompt, State
 from meeple.core.log import Log
 from meeple.core.rng import Rng
-from meeple.core.text import Message
+from meeple.core.text import DEFAULT_LANG, Message
 from meeple.games.colonies.data import load
 from meeple.games.colonies.model import NOBODY, Sheet
 from meeple.games.colonies.sheets import CharacterSheet
@@ -65,8 +65,7 @@ class ColoniesState(State):
             return "the Master"
         if self.sheets and self.sheets[p].status == "approved":
             return f"{self.sheets[p].fields['name']} (Player {p + 1})"
-        team = DATA.rules["teams"][self.players[p].team]["name"].rstrip("s")
-        return f"Player {p + 1} ({team})"
+        return f"Player {p + 1}"
 
     def roll(self, sides: int) -> int:
         """A die roll from the state's RNG (or the next loaded value, in scenarios)."""
@@ -182,7 +181,7 @@ class ColoniesState(State):
 
         return describe(self, player, action)
 
-    def render(self, player: int | None) -> str:
+    def render(self, player: int | None, lang: str = DEFAULT_LANG) -> str:
         from meeple.games.colonies.render import render
 
         return render(self, player)

@@ -79,7 +79,7 @@ def season(s: ColoniesState, index: int | None = None) -> Text:
 
 
 def seat(s: ColoniesState, p: int) -> Text:
-    """A seat's name: "Player 1 (Trader)", or the approved character's; the natives; the Master."""
+    """A seat's name: "Player 1", or the approved character's; the natives; the Master."""
     if p == NEUTRAL:
         return t("natives")
     if p == s.master:

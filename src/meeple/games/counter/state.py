@@ -8,7 +8,7 @@ from meeple.core.actions import Action
 from meeple.core.errors import SaveFileError
 from meeple.core.game import Game, Prompt, State
 from meeple.core.log import Log
-from meeple.core.text import Text
+from meeple.core.text import DEFAULT_LANG, Text
 
 INCREMENT = Action("inc")
 PROMPT = Text("counter.prompt")
@@ -84,5 +84,5 @@ class CounterState(State):
     def describe(self, player: int, action: Action) -> Text:
         return Text("counter.make", count=self.count + 1)
 
-    def render(self, player: int | None) -> str:
+    def render(self, player: int | None, lang: str = DEFAULT_LANG) -> str:
         return f"Count {self.count}; player {self.count % self.n + 1} to move."

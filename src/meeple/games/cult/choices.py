@@ -3,7 +3,7 @@
 An action's text form names things by the engine's ids (``miracle m9 2 5``: card m9, the
 second priest of the active district, to district 5; ``plot c1 2``: against seat 2); its
 description names them as the table does: the card's name, "the priest of level 3",
-"Anubis #3", the district's number and name.
+"Player 3", the district's number and name.
 """
 
 from __future__ import annotations

@@ -72,6 +72,23 @@ def _festival_actions(s: CultState, p: int) -> list[Action]:
     return out
 
 
+def only_pass(s: CultState, p: int) -> tuple[str, int] | None:
+    """Why a placement turn leaves p nothing but to pass, for the prompt to say so: no
+    free priest left, too few followers for the next placement's cost (and that cost), no
+    district open to p; None while p has something to place or a festival to hold."""
+    if _festival_actions(s, p):
+        return None
+    pl = s.players[p]
+    if not pl.free:
+        return "no_priests", 0
+    cost = B.placement_cost(s, p)
+    if pl.followers < cost:
+        return "no_followers", cost
+    if not B.open_districts(s, p):
+        return "no_district", 0
+    return None
+
+
 def place_actions(s: CultState, p: int) -> list[Action]:
     districts, levels = _placement_levels(s, p)
     out: list[Action] = []

@@ -63,7 +63,7 @@ class CultGame(Game):
             s.rng.shuffle(deck)
         s.palace = [s.licence_deck.pop(0) for _ in range(B.RULES["palace_slots"])]
         s.first = max(range(players), key=lambda p: B.power(s, p))
-        s.log.add(0, T.fresh("begins", seats=T.seats(s)))
+        s.log.add(0, T.fresh("begins", seats=T.seats_with_cults(s)))
         flow.start_round(s)
         flow.advance(s)
         return s

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from meeple.core.text import Text
 from meeple.games.cult import board as B
-from meeple.games.cult import shared
+from meeple.games.cult import flow, shared
 from meeple.games.cult import texts as T
 from meeple.games.cult.model import NOBODY, Frame, level_token
 
@@ -27,6 +27,10 @@ def _cult(s: CultState, p: int) -> str:
 def prompt_text(s: CultState, f: Frame) -> Text:
     kind, p = f[0], f[1]
     who = T.seat(s, p)
+    if kind == "place":
+        why = flow.only_pass(s, p)
+        if why is not None:
+            return T.t(f"ask.place.{why[0]}", who=who, n=why[1])
     if kind in ("place", "deal", "keep", "drawn"):
         return T.t(f"ask.{kind}", who=who)
     if kind in ("act", "service"):

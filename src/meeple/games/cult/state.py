@@ -9,7 +9,7 @@ from meeple.core.actions import Action
 from meeple.core.game import Game, Prompt, State
 from meeple.core.log import Log
 from meeple.core.rng import Rng
-from meeple.core.text import Text
+from meeple.core.text import DEFAULT_LANG, Text
 from meeple.games.cult import board as B
 from meeple.games.cult import cards, flow, responses, services, shared
 from meeple.games.cult.cults import apply_pay, pay_actions
@@ -72,9 +72,9 @@ class CultState(State):
         return self.round_no
 
     def name(self, p: int) -> str:
-        """The seat's name in English ("Anubis #1", seats counted from 1 as people count
-        them); texts use :func:`texts.seat`."""
-        return f"{B.DATA.cults[self.players[p].cult].name} #{p + 1}"
+        """The seat's name in English with its cult ("Player 1 (Anubis)", seats counted
+        from 1 as people count them); texts use :func:`texts.seat`."""
+        return f"Player {p + 1} ({B.DATA.cults[self.players[p].cult].name})"
 
     def prompts(self) -> list[Prompt]:
         if not self.stack:
@@ -197,7 +197,7 @@ class CultState(State):
 
         return describe(self, player, action)
 
-    def render(self, player: int | None) -> str:
+    def render(self, player: int | None, lang: str = DEFAULT_LANG) -> str:
         from meeple.games.cult.render import render
 
         return render(self, player)

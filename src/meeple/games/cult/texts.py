@@ -78,7 +78,8 @@ def cult_name(cult: int) -> Name:
 
 @cache
 def seat_of(p: int, cult: int) -> Name:
-    """"P0 Anubis": the seat's number and its cult."""
+    """"Player 1", as the table names a seat (its cult kept for the line's record and
+    shown where the game begins: :func:`seats_with_cults`)."""
     return name("seat", p=p, cult=cult_name(cult))
 
 
@@ -95,6 +96,11 @@ def seat(s: CultState, p: int) -> Name:
 
 def seats(s: CultState) -> Arg:
     return chain([seat(s, p) for p in range(s.n)])
+
+
+def seats_with_cults(s: CultState) -> Arg:
+    """"Player 1 (Anubis), Player 2 (Lolth)": who leads which cult, where the game begins."""
+    return chain([name("seat.cult", p=p, cult=cult_name(s.players[p].cult)) for p in range(s.n)])
 
 
 @cache

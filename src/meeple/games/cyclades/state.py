@@ -14,7 +14,7 @@ from meeple.core.actions import Action
 from meeple.core.game import Game, Prompt, State
 from meeple.core.log import Log
 from meeple.core.rng import Rng
-from meeple.core.text import Text
+from meeple.core.text import DEFAULT_LANG, Text
 from meeple.games.cyclades.data import Board, load
 
 DATA = load()
@@ -227,7 +227,7 @@ class CycladesState(State):
 
         return describe(self, player, action)
 
-    def render(self, player: int | None) -> str:
+    def render(self, player: int | None, lang: str = DEFAULT_LANG) -> str:
         from meeple.games.cyclades.render import render
 
         return render(self, player)

@@ -145,12 +145,13 @@ function ratingsPanel(list) {
   return panel;
 }
 
-let games = {};
+let games = {}, gamesLang = null;  // the titles in the interface's language
 const title = (game) => (games[game] ? games[game].title : game);
 async function loadTitles() {
-  if (Object.keys(games).length) return;
+  if (Object.keys(games).length && gamesLang === language()) return;
   const meta = await call("GET", "/api/meta").catch(() => ({ games: [] }));
   games = Object.fromEntries(meta.games.map((g) => [g.name, g]));
+  gamesLang = language();
 }
 
 const when = (seconds) => new Date(seconds * 1000).toLocaleString(language() === "ru" ? "ru-RU" : "en-GB",

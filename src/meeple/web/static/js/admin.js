@@ -233,10 +233,11 @@ export function startNotices() {
 }
 
 async function noticeView(n) {
-  if (!titles) {
-    titles = call("GET", "/api/meta").then((m) => Object.fromEntries(m.games.map((g) => [g.name, g.title]))).catch(() => ({}));
+  if (!titles || titles.lang !== language()) {
+    const asked = call("GET", "/api/meta").then((m) => Object.fromEntries(m.games.map((g) => [g.name, g.title]))).catch(() => ({}));
+    titles = { lang: language(), asked };
   }
-  const game = (await titles)[n.game] || n.game || "";
+  const game = (await titles.asked)[n.game] || n.game || "";
   const text = fill(t(`notice_${n.kind}`), { game, when: n.deadline_at ? when(n.deadline_at) : "" });
   const item = h("div", { class: `notice ${n.kind}`, "data-notice": n.id },
     h("span", { text }),

@@ -26,7 +26,13 @@ function route() {
   clear(app);
   document.documentElement.lang = language();
   document.getElementById("tagline").textContent = t("tagline");
-  document.getElementById("lang").textContent = language() === "en" ? "RU" : "EN";
+  // The button shows the other language's code; its name begins with what it shows (a
+  // screen reader's user says "RU" to press it) and says what it does.
+  const other = language() === "en" ? "RU" : "EN";
+  const langButton = document.getElementById("lang");
+  langButton.textContent = other;
+  langButton.setAttribute("aria-label", other === "RU" ? "RU — Русский" : "EN — English");
+  langButton.title = "Language / Язык";
   const bar = document.getElementById("account-bar");
   accountBar(bar).then(() => adminLink(bar));
   const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);

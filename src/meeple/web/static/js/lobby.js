@@ -3,7 +3,7 @@
 // label and a sentence of help (js/text/lobby.js), never an option key or a bot's id.
 import { call, catalog } from "./api.js";
 import { h, clear } from "./dom.js";
-import { addText, t } from "./i18n.js";
+import { addText, language, t } from "./i18n.js";
 import { myGames, remember, gameLink } from "./store.js";
 import { lobbyGames, me, seatRatings } from "./account.js";
 import { LOBBY_TEXT } from "./text/lobby.js";
@@ -24,13 +24,16 @@ const SIDES = {
 const CHOICES = { "cyclades.map": ["base", "titans"] };
 
 const said = (key, fallback) => { const v = t(key); return v === key ? fallback : v; };
-export const optionLabel = (game, key, o) => said(`opt.${game}.${key}`, o.help);
-export const optionHelp = (game, key) => said(`optHelp.${game}.${key}`, "");
+// A game's own words for its options come with the list of games (its catalog's
+// option.KEY), in the interface's language; the lobby's text file has the first games'.
+export const optionLabel = (game, key, o) => said(`opt.${game}.${key}`, o.label || o.help);
+export const optionHelp = (game, key, o = {}) => said(`optHelp.${game}.${key}`, o.hint || "");
 export const botName = (kind) => said(`bot.${kind}`, t("bot"));
 export const seatTitle = (i) => `${t("lb.seatN")} ${i + 1}`;
 
-let titles = null;  // game name -> title, for the lists below
-const meta = () => (titles = titles || call("GET", "/api/meta"));
+// The games' list with their titles in the interface's language, asked once per language.
+const metas = {};
+const meta = () => (metas[language()] = metas[language()] || call("GET", "/api/meta"));
 const titleOf = async (game) => ((await meta()).games.find((g) => g.name === game) || {}).title || game;
 
 // The lobby's and the replay's own rules, in their own sheet (style.css is the shell's).
@@ -41,13 +44,12 @@ export function lobbyStyle() {
 
 export function showLobby(root) {
   lobbyStyle();
-  const created = h("div");
   const form = h("form", { class: "panel", "aria-labelledby": "new-game-title" });
   const mine = h("section", { class: "panel", "aria-labelledby": "my-games-title" }, h("h2", { id: "my-games-title", text: t("myGames") }));
   const open = h("section", { class: "panel", "aria-labelledby": "open-games-title" }, h("h2", { id: "open-games-title", text: t("openGames") }));
   root.append(h("h1", { class: "sr", text: t("newGame") }), h("div", { class: "row lobby" },
-    h("div", { class: "grow" }, form, created), h("div", { class: "grow" }, mine, open)));
-  meta().then((m) => buildForm(form, m.games.filter((g) => g.name !== "counter"), created))
+    h("div", { class: "grow" }, form), h("div", { class: "grow" }, mine, open)));
+  meta().then((m) => buildForm(form, m.games.filter((g) => g.name !== "counter")))
     .catch((e) => form.append(h("p", { class: "error", role: "alert", text: e.message })));
   listMine(mine);
   listOpen(open);
@@ -64,7 +66,7 @@ function optionInput(game, key, o) {
       h("option", { value: v, text: said(`optVal.${game}.${key}.${v}`, v), selected: v === o.default })));
   } else if (typeof o.default === "number") input = h("input", { ...common, type: "number", min: 0, value: o.default, inputmode: "numeric" });
   else input = h("input", { ...common, type: "text", value: o.default });
-  const help = optionHelp(game, key);
+  const help = optionHelp(game, key, o);
   const helpId = help ? `${id}-help` : undefined;
   if (helpId) input.setAttribute("aria-describedby", helpId);
   const text = h("span", { text: label });
@@ -74,7 +76,7 @@ function optionInput(game, key, o) {
     : h("div", { class: "option" }, h("label", { for: id }, text), input, hint);
 }
 
-function buildForm(form, games, created) {
+function buildForm(form, games) {
   const gameSel = h("select", { id: "game" }, games.map((g) => h("option", { value: g.name, text: g.title, selected: g.name === "cult" })));
   const count = h("select", { id: "players" });
   const seats = h("fieldset", { id: "seats", class: "seats" });
@@ -164,16 +166,27 @@ function buildForm(form, games, created) {
     }
     try {
       const g = await call("POST", "/api/games", { body });
-      showCreated(created, g);
+      playCreated(g);
     } catch (e) { error.textContent = e.message; }
   });
 }
 
-function showCreated(box, g) {
-  clear(box);
+// "Create and play" opens the table of the first person's seat at once; every other
+// link this browser now holds (the friends' seats, the Master's, the spectators') is
+// kept in localStorage and offered on that table (invitations() below).
+function playCreated(g) {
   const humans = g.seats.filter((s) => s.token);
-  humans.forEach((s) => remember({ id: g.id, game: g.game, seat: s.seat, token: s.token }));
-  remember({ id: g.id, game: g.game, seat: null, token: g.spectator_token });
+  remember({ id: g.id, game: g.game, seat: null, token: g.spectator_token, kind: "spectator" });
+  [...humans].reverse().forEach((s) => remember({ id: g.id, game: g.game, seat: s.seat, token: s.token, kind: s.kind }));
+  location.hash = humans.length ? `#/game/${g.id}/${humans[0].token}` : `#/game/${g.id}/${g.spectator_token}`;
+}
+
+// The links to pass on, for the table of a game made in this browser: each other seat
+// a person takes (named from 1), the Master's, and the spectators'; each with a copy
+// button. Null when this browser holds none (a seat joined from a link).
+export function invitations(gid, token) {
+  const others = myGames().filter((x) => x.id === gid && x.token !== token);
+  if (!others.length) return null;
   const copyRow = (label, url) => {
     const input = h("input", { readonly: true, value: url, "aria-label": label });
     const btn = h("button", { type: "button", class: "secondary", "aria-label": `${t("copy")}: ${label}` }, t("copy"));
@@ -184,14 +197,14 @@ function showCreated(box, g) {
     });
     return h("div", { class: "link-row" }, h("span", { text: label }), h("div", { class: "seat-row" }, input, btn));
   };
-  const who = (s) => (s.kind === "master" ? t("lb.masterSeat") : `${t("lb.joinLinkFor")} ${s.seat + 1}`);
-  box.append(h("section", { class: "panel links", id: "invitations", "aria-labelledby": "links-title" },
+  const seats = others.filter((x) => x.seat !== null && x.kind !== "spectator").sort((a, b) => a.seat - b.seat);
+  const watch = others.find((x) => x.seat === null);
+  const who = (x) => (x.kind === "master" ? t("lb.masterSeat") : `${t("lb.joinLinkFor")} ${x.seat + 1}`);
+  return h("section", { class: "panel links", id: "invitations", "aria-labelledby": "links-title" },
     h("h2", { id: "links-title", text: t("links") }),
-    humans.map((s) => copyRow(who(s), gameLink(g.id, s.token))),
-    copyRow(t("spectatorLink"), gameLink(g.id, g.spectator_token)),
-    humans.length ? h("p", {}, h("a", { href: `#/game/${g.id}/${humans[0].token}`, id: "play-first", class: "button-link" },
-      `${t("open")}: ${humans[0].kind === "master" ? t("lb.masterSeat") : seatTitle(humans[0].seat)}`)) : null));
-  box.querySelector("#play-first")?.focus();
+    seats.length ? h("p", { class: "muted", text: t("lb.inviteHelp") }) : null,
+    seats.map((x) => copyRow(who(x), gameLink(gid, x.token))),
+    watch ? copyRow(t("spectatorLink"), gameLink(gid, watch.token)) : null);
 }
 
 async function listMine(box) {

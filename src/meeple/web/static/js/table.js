@@ -3,7 +3,7 @@
 // the decision panel, the players, my area, what happened since my last move, the log,
 // the rules, and the end of the game. On a phone the panels become tabs under the board
 // and the status bar sits at the bottom. Updates come over the seat's WebSocket.
-import { call, catalog as fetchCatalog, onConnection, reconnecting, subscribe } from "./api.js";
+import { call, catalog as fetchCatalog, move, onConnection, reconnecting, subscribe } from "./api.js";
 import { h, s, clear } from "./dom.js";
 import { addText, language } from "./i18n.js";
 import { CONNECTION_TEXT } from "./text/connection.js";
@@ -16,6 +16,8 @@ import { zoomable } from "./ui/zoom.js";
 import { tabs } from "./ui/tabs.js";
 import { hideIfOrphaned } from "./ui/tooltip.js";
 import { chime, clock, endScreen, logLine, setSound, signalTurn, sinceList, soundOn } from "./ui/story.js";
+import { markScrollers } from "./ui/scrollcue.js";
+import { invitations } from "./lobby.js";
 
 addText(CONNECTION_TEXT);
 
@@ -50,6 +52,9 @@ export function showTable(root, gid, token) {
   const logPanel = h("section", { class: "panel log-panel", "aria-labelledby": "log-title" },
     h("h2", { id: "log-title", text: t("log") }), since, logBox);
   const rules = h("section", { class: "panel rules", id: "rules", "aria-label": t("rules") });
+  // The links a game made in this browser has to pass on (other seats, the spectators'):
+  // "Create and play" comes straight here, so they are offered at the table.
+  const invite = h("div", { class: "invite-box" });
   const extra = h("div", { id: "extra", class: "extra" });
   const error = h("p", { class: "error", role: "alert", id: "error" });
   // While the server restarts: a pause in the decision panel, never the error line.
@@ -59,9 +64,14 @@ export function showTable(root, gid, token) {
     t("skipToDecision"));
   const grid = h("div", { class: "tablegrid", id: "table" },
     prompt, h("div", { class: "board-area" }, board, mine, extra), tabBox,
-    h("div", { class: "side-area" }, side, logPanel, rules));
+    h("div", { class: "side-area" }, side, invite, logPanel, rules));
   root.append(skip, error, grid);
   root.classList.add("at-table");
+  // On a phone the status bar is fixed to the bottom edge and as tall as its question:
+  // the page keeps that much room under the last panel (--status-h).
+  const statusSize = typeof ResizeObserver === "undefined" ? null
+    : new ResizeObserver(() => root.style.setProperty("--status-h", `${status.offsetHeight}px`));
+  if (statusSize) statusSize.observe(status);
   arrowKeys(grid);
 
   // --- acting ---------------------------------------------------------------------
@@ -80,7 +90,7 @@ export function showTable(root, gid, token) {
     ui.sending += 1;
     drawConnection();
     try {
-      const ack = await call("POST", `/api/games/${gid}/actions`, { token, body: { action, version, key }, patient: true });
+      const ack = await move(gid, token, { action, version, key });  // on the socket when it is open
       // The socket may still be reconnecting: the reply's version says the table is behind.
       if (latest().version < ack.version) refresh();
     } catch (e) {
@@ -151,7 +161,9 @@ export function showTable(root, gid, token) {
       if (again) again.focus();
       return;
     }
-    const label = el.getAttribute("aria-label") || "";
+    // The popover's title: the place's name, or (a card, a god named by what it shows)
+    // the title the game module gave it.
+    const label = el.dataset.title || el.getAttribute("aria-label") || "";
     ctx.choose(actions, el, { confirm, title: label });
   });
   grid.addEventListener("keydown", (ev) => {
@@ -204,7 +216,6 @@ export function showTable(root, gid, token) {
       // A game module may give back the board it drew before, changed in place.
       place(boardBox, [m ? m.board(p, ctx) : h("pre", { class: "board-text", text: ui.boardText || "" })]);
       zoom.refresh();
-      ui.mapped = onBoard();
     }
     if (changedFor("players", p.game, inputsOf(m, "players", p))) {
       const panels = m ? m.players(p, ctx) : null;
@@ -228,6 +239,7 @@ export function showTable(root, gid, token) {
       const x = m && m.extra ? m.extra(p, ctx) : null;
       if (x) extra.append(x);
     }
+    ui.mapped = onBoard();
     ui.quick = p.choices && p.seat !== null && p.waiting.includes(p.seat)
       ? p.choices.filter((c) => QUICK.test(c.action) && !ui.mapped.has(c.action)).slice(0, 4) : [];
     const seats = p.seats.map((_, i) => ctx.seatName(i)), quick = ui.quick.map((c) => c.action);
@@ -237,8 +249,10 @@ export function showTable(root, gid, token) {
     if (p.finished || changedFor("decide", p.prompt, p.choices, p.legal, p.waiting, p.seat, [...ui.mapped], quick, seats)) drawDecision();
     drawConnection();
     if (changedFor("since", p.seat, ui.mark, ctx.log.length, seats)) drawSince();
-    if (changedFor("tabs", Boolean(extra.childNodes.length), mine.hidden, side.hidden, rules.hidden)) drawTabs();
+    if (changedFor("invite", p.finished, p.seats.map((x) => x.joined))) drawInvitations();
+    if (changedFor("tabs", Boolean(extra.childNodes.length), mine.hidden, side.hidden, rules.hidden, invite.hidden)) drawTabs();
     markChanged();
+    markScrollers(grid);
     hideIfOrphaned();
     // Reading the height lays the page out: only when lines came, and before focus is
     // put back (which reads the layout too), so that the page is laid out once.
@@ -246,10 +260,17 @@ export function showTable(root, gid, token) {
     restoreFocus(keep);
   }
 
-  // Actions the board stands for: they need no button of their own.
+  // The places to click: on the board, and for a kit game in my area and the extra panel
+  // too (a card in my hand). A bespoke game's panels (Clash's advance tree, Cyclades'
+  // offers) fold away on a phone, so their choices keep buttons of their own.
+  const onTable = (sel) => {
+    const m = mod(), boxes = m && m.targetsOffBoard ? [boardBox, mine, extra] : [boardBox];
+    return boxes.flatMap((box) => [...box.querySelectorAll(sel)]);
+  };
+  // The actions they stand for need no button of their own.
   const onBoard = () => {
     const out = new Set();
-    for (const el of boardBox.querySelectorAll(".target")) {
+    for (const el of onTable(".target")) {
       const tg = targetOf(el);
       if (tg) for (const c of tg.actions) out.add(c.action);
     }
@@ -332,7 +353,10 @@ export function showTable(root, gid, token) {
     const mapped = ui.mapped, quick = new Set(ui.quick.map((c) => c.action));
     // The board and the status bar (pass, done...) already offer these.
     const rest = p.choices.filter((c) => !mapped.has(c.action) && !quick.has(c.action));
-    if (mapped.size) decide.append(h("p", { class: "hint", text: `${t("pickTarget")} (${mapped.size})` }));
+    // How many places glow (a district, a hex, a card), not how many choices they stand
+    // for (a district with three priest levels is one place).
+    const places = onTable(".target:not(.selectable)").length;
+    if (mapped.size) decide.append(h("p", { class: "hint", text: places ? `${t("pickTarget")} (${places})` : t("pickTarget") }));
     if (rest.length) decide.append(h("div", { class: "choices", role: "group", "aria-label": t("prompt") }, choiceControls(rest, guarded)));
     if (p.choices.length > 1) decide.append(allOptions(p.choices, guarded, ui.all));
     decide.append(typedAction(p));
@@ -373,13 +397,20 @@ export function showTable(root, gid, token) {
     since.append(sinceList(lines, names(), ui.since));
   }
 
+  function drawInvitations() {
+    const p = ctx.payload;
+    const box = p.finished ? null : invitations(gid, token);
+    clear(invite).append(box || "");
+    invite.hidden = !box;
+  }
+
   function drawTabs() {
     const items = [
       // The game's extra panel (god track, advance tree, orders and ravens) is where
       // much of a decision is made: it goes with the decision.
       { id: "decide", label: t("tabDecide"), panel: extra.childNodes.length ? [decide, extra] : decide },
       { id: "mine", label: t("tabMine"), panel: mine.hidden ? null : mine },
-      { id: "players", label: t("tabPlayers"), panel: side.hidden ? null : side },
+      { id: "players", label: t("tabPlayers"), panel: side.hidden ? null : invite.hidden ? side : [side, invite] },
       { id: "log", label: t("tabLog"), panel: logPanel },
       { id: "rules", label: t("tabRules"), panel: rules.hidden ? null : rules },
     ];
@@ -503,7 +534,9 @@ export function showTable(root, gid, token) {
     signalTurn(isMine, p.title);
     if (isMine && !ui.wasMine) {
       chime();
-      if (!typing()) focusDecision(true);
+      // The first drawing opens at the page's top (header, status bar, board): the
+      // keyboard goes to the decision without scrolling past them.
+      if (!typing()) focusDecision(!first);
     }
     if (p.finished && ctx.prev && !ctx.prev.finished) focusDecision(true);
     ui.wasMine = isMine;
@@ -546,6 +579,8 @@ export function showTable(root, gid, token) {
     unwatch();
     clearInterval(tick);
     root.classList.remove("at-table");
+    if (statusSize) statusSize.disconnect();
+    root.style.removeProperty("--status-h");
     signalTurn(false, "");
     document.getElementById("tooltip")?.setAttribute("hidden", "");
   };

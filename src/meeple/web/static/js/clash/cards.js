@@ -25,7 +25,7 @@ function half(label, text, cls) {
 }
 
 function actionCard(p, ctx, n, i) {
-  const el = card({ title: term(ctx, "action", n), kind: "action", kindName: t("cl_actionCard"), colour: "#2f6d62", id: `card-a-${i}` });
+  const el = card({ title: term(ctx, "action", n), kind: "action", kindName: t("cl_actionCard"), colour: "#265a51", id: `card-a-${i}` });
   const tactic = ctx.catalog[`${n}.tactic`] || "";
   el.append(h("div", { class: "cl-halves" },
     half(t("cl_civil"), ctx.catalog[`${n}.civil`] || about(ctx, n), "civil"),
@@ -52,7 +52,12 @@ export function myCards(p, ctx, me) {
   names(me.action_cards).forEach((n, i) => {
     const el = actionCard(p, ctx, n, i);
     const plays = playsOf(p, n);
-    if (plays.length) target(el, plays, { label: `${term(ctx, "action", n)}, ${t("cl_actionCard")}` });
+    // The card is named by what it shows (its title and both halves).
+    if (plays.length) {
+      el.dataset.title = `${term(ctx, "action", n)}, ${t("cl_actionCard")}`;
+      el.removeAttribute("aria-label");
+      target(el, plays);
+    }
     cards.push(el);
   });
   names(me.objective_cards).forEach((n, i) => cards.push(objectiveCard(ctx, n, i)));

@@ -9,6 +9,11 @@ import { target } from "../ui/targets.js";
 import { about, t, term } from "./words.js";
 
 const quoted = (n) => (n.includes(" ") ? `"${n}"` : n);
+// On a phone the 48 tiles would be 48 stops in the decision's tab: the tree is folded
+// there (its summary counts what is yours and open now; the decision lists what can be
+// learnt), open at 1280 px. A reader's own open or close is kept across redraws.
+const PHONE = "(max-width: 700px)";
+let unfolded = null;
 
 export function advanceTree(p, ctx) {
   const v = p.view, me = p.seat === null ? null : v.players[p.seat];
@@ -39,7 +44,12 @@ export function advanceTree(p, ctx) {
     }
     grid.append(col);
   }
-  return h("section", { class: "panel cl-advances", id: "advances", "aria-labelledby": "cl-tree-title" },
-    h("h3", { id: "cl-tree-title", text: t("cl_tree") }),
+  const mine = me ? me.advances.length : 0;
+  const open = (p.choices || []).filter((c) => c.action.startsWith("advance ")).length;
+  const fold = h("details", { class: "cl-fold", open: unfolded ?? !window.matchMedia(PHONE).matches },
+    h("summary", { class: "cl-fold-sum", text: `${t("cl_treeShow")} (${t("cl_have")}: ${mine}, ${t("cl_open")}: ${open})` }),
     h("p", { class: "muted cl-tree-help", text: t("cl_treeHelp") }), grid);
+  fold.addEventListener("toggle", () => { unfolded = fold.open; });
+  return h("section", { class: "panel cl-advances", id: "advances", "aria-labelledby": "cl-tree-title" },
+    h("h3", { id: "cl-tree-title", text: t("cl_tree") }), fold);
 }

@@ -71,55 +71,67 @@ export function drawBoard(p, ctx) {
 }
 let kept = null;
 
+// A district is two layers: the button (its tile and pieces, named in full for a screen
+// reader: number, name, what stands on it) and, over it, the words and numbers drawn for
+// the eye (hidden from the reader, who hears them in the button's name; they let the
+// pointer through to the tile). A button whose visible words are not in its name is a
+// fault for speech input (axe-core: label-content-name-mismatch).
 function drawDistrict(p, ctx, d, [x, y], { active, acts, phone, scale }) {
   const v = p.view;
   const nm = districtName(ctx, d.number), info = districtOf(d.number);
   const g = s("g", { class: `district${active ? " active" : ""}`, "data-id": `d-${d.number}`, "data-district": d.number });
+  const words = s("g", { class: "d-words", "aria-hidden": "true" });
   const seized = d.seized_by !== null && d.seized_by !== undefined;
   g.append(s("rect", { x, y, width: W, height: H, rx: 10, fill: active ? "#fff1c2" : "#fbf8f1",
     stroke: seized ? seatColour(d.seized_by) : "#8d8677", "stroke-width": seized ? 5 : 1.5 }));
   const lines = nameLines(`${d.number} ${nm}`);
-  lines.forEach((line, k) => g.append(s("text", { x: x + 10, y: y + 27 + k * 23, "font-size": phone ? 22 : 21,
+  lines.forEach((line, k) => words.append(s("text", { x: x + 10, y: y + 27 + k * 23, "font-size": phone ? 22 : 21,
     "font-weight": 700, fill: OUTLINE, class: "d-name", text: line })));
   const base = y + (lines.length > 1 ? 78 : 60);
   if (!phone) {  // what opens it, at a glance; the whole service is in the help
-    const need = s("g", { class: "d-need" }, at(meeple("#8d8677"), x + W - 48, y + H - 17, 0.45));
-    need.append(s("text", { x: x + W - 38, y: y + H - 10, "font-size": 17, fill: "#4a463f", text: info.access ? `${info.access}+` : "—" }));
-    g.append(need);
+    g.append(s("g", { class: "d-need" }, at(meeple("#8d8677"), x + W - 48, y + H - 17, 0.45)));
+    words.append(s("text", { x: x + W - 38, y: y + H - 10, "font-size": 17, fill: "#4a463f", text: info.access ? `${info.access}+` : "—" }));
   }
-  if (d.smile) g.append(s("text", { x: x + W - 30, y: y + 27, "font-size": 24, fill: OUTLINE, text: "☺" }));
+  if (d.smile) words.append(s("text", { x: x + W - 30, y: y + 27, "font-size": 24, fill: OUTLINE, text: "☺" }));
+  const pieces = [];
+  const number = (cx, cy, dy, text) => words.append(s("text", { x: cx, y: cy + dy * scale, "text-anchor": "middle",
+    "font-size": 19 * scale, "font-weight": 800, fill: "#fff", stroke: OUTLINE, "stroke-width": 0.6, text }));
   d.priests.forEach((pr, i) => {
     const row = Math.floor(i / PER_ROW), cx = x + 26 + (i % PER_ROW) * 42 + (row > 1 ? 21 : 0);
     const cy = base + Math.min(row, 1) * 38;
     const label = fmt("cu_priestOf", { who: ctx.seatName(pr.owner), what: priestWords(pr, v) });
+    pieces.push(pr.coins ? `${label} (${fmt("cu_stack", { n: pr.coins })})` : label);
     let piece;
     if (pr.level === "P") {
       piece = figure(pr.owner, { label });
-      piece.append(s("text", { y: 18, "text-anchor": "middle", "font-size": 19, "font-weight": 800, fill: "#fff",
-        stroke: OUTLINE, "stroke-width": 0.5, text: v.players[pr.owner].patriarch_level }));
+      number(cx, cy, 18, v.players[pr.owner].patriarch_level);
     } else {
-      piece = token(pr.level + (pr.bonus || 0), pr.owner, { label, ring: pr.bonus > 0 });
+      piece = token("", pr.owner, { label, ring: pr.bonus > 0 });
+      number(cx, cy, 6.5, pr.level + (pr.bonus || 0));
     }
     g.append(at(piece, cx, cy, scale));
     if (pr.coins) {
-      const stack = at(coin(null, { label: fmt("cu_stack", { n: pr.coins }) }), cx + 14, cy - 20, 0.7);
-      g.append(stack, s("text", { x: cx + 26, y: cy - 14, "font-size": 23, "font-weight": 800, fill: "#5c4300", text: pr.coins }));
+      g.append(at(coin(null, { label: fmt("cu_stack", { n: pr.coins }) }), cx + 14, cy - 20, 0.7));
+      words.append(s("text", { x: cx + 26, y: cy - 14, "font-size": 23, "font-weight": 800, fill: "#5c4300", text: pr.coins }));
     }
   });
   d.altars.forEach((owner, i) => {
     // a column on the right edge, beside the priests
-    g.append(at(block(owner, { label: fmt("cu_altarOf", { who: ctx.seatName(owner) }) }), x + W - 24 - Math.floor(i / 2) * 30,
-      base - 6 + (i % 2) * 34, scale * 0.9));
+    const label = fmt("cu_altarOf", { who: ctx.seatName(owner) });
+    pieces.push(label);
+    g.append(at(block(owner, { label }), x + W - 24 - Math.floor(i / 2) * 30, base - 6 + (i % 2) * 34, scale * 0.9));
   });
-  const words = `${fmt("cu_district", { n: d.number, name: nm })}${active ? ` (${t("cu_active")})` : ""}`;
+  const title = `${fmt("cu_district", { n: d.number, name: nm })}${active ? ` (${t("cu_active")})` : ""}`;
+  const named = pieces.length ? `${title}: ${pieces.join("; ")}` : title;
   if (acts.length) {
-    target(g, acts, { label: words });
+    target(g, acts, { label: named });
   } else {
-    g.setAttribute("aria-label", words);
+    g.setAttribute("role", "group");
+    g.setAttribute("aria-label", named);
   }
-  help(g, words, districtHelp(ctx, d.number) + (seized ? `\n${t("cu_seized")} ${ctx.seatName(d.seized_by)}` : "")
+  help(g, title, districtHelp(ctx, d.number) + (seized ? `\n${t("cu_seized")} ${ctx.seatName(d.seized_by)}` : "")
     + (d.smile ? `\n${t("cu_smile")}` : ""), { focusable: false });
-  return g;
+  return s("g", { class: "d-tile" }, g, words);
 }
 
 // My free priests as tokens to pick up (placing: first the priest, then the district).

@@ -31,7 +31,12 @@ export function cardEl(p, ctx, token, { small = false } = {}) {
   help(el, [face.title, face.kindName].filter(Boolean).join(" · "),
     [face.seal, face.cost !== "" && face.cost !== undefined ? `${t("cu_price")}: ${face.cost}` : "", face.text].filter(Boolean).join("\n"),
     { focusable: false });
-  if (acts.length) target(el, acts.map((c) => ({ action: c.action, text: actionText(ctx, p, c.action) })), { label: face.title });
+  // The card is named by what it shows (title, kind, seal, price, text).
+  if (acts.length) {
+    el.dataset.title = face.title;
+    el.removeAttribute("aria-label");
+    target(el, acts.map((c) => ({ action: c.action, text: actionText(ctx, p, c.action) })));
+  }
   return el;
 }
 

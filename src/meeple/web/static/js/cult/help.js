@@ -58,7 +58,7 @@ export function abilityHelp(ab) {
 }
 
 const KIND = { m: "miracle", c: "conspiracy", l: "licence" };
-const COLOUR = { miracle: "#1f5f7a", conspiracy: "#7a2e2e", licence: "#4f3f73", greatness: "#7a5c0a" };
+const COLOUR = { miracle: "#1f5f7a", conspiracy: "#7a2e2e", licence: "#4f3f73", greatness: "#664d08" };
 
 // What a card shows: its name, kind, seal, cost and whole text.
 export function cardFace(ctx, token) {

@@ -17,7 +17,9 @@ function godTile(p, ctx, g, who) {
   const tile = h("div", { class: "cy-god", "data-god": g, "data-id": `god-${g}`, style: `--god: ${GOD_COLOUR[g] || "#555"}` },
     h("span", { class: "cy-god-name", text: name }), who);
   help(tile, name, t(`cy_god_${g}`), { focusable: !choices.length });
-  if (choices.length) target(tile, choices, { label: `${name}: ${t("cy_offer")}` });
+  // Named by what it shows (the god, the bidder): a name that left out the visible words
+  // would fail speech input; the popover's title says what clicking does.
+  if (choices.length) { tile.dataset.title = `${name}: ${t("cy_offer")}`; target(tile, choices); }
   return tile;
 }
 
@@ -49,7 +51,7 @@ export function creatures(p, ctx) {
       cost: FACTS.creature_costs[i] !== undefined ? `${FACTS.creature_costs[i]}` : "", text: named(ctx, `creature.${c}.text`, ""), colour: "#3d5a6e", id: `creature-${i}` })
       : card({ title: "—", kind: "creature", colour: "#8d8677", id: `creature-${i}` });
     el.dataset.creature = c || "";
-    if (choices.length) target(el, choices, { label: c ? creatureName(ctx, c) : "—" });
+    if (choices.length) { el.dataset.title = c ? creatureName(ctx, c) : "—"; el.removeAttribute("aria-label"); target(el, choices); }
     return el;
   });
   const specials = v.special_display.map((k) => card({ title: `${named(ctx, `special.${k}`)} ${named(ctx, "building.metropolis")}`,

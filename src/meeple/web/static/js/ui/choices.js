@@ -8,6 +8,9 @@ import { t } from "./text.js";
 import { stepper } from "./stepper.js";
 
 export const BUDGET = 12;
+// More alike choices than this (twelve "swap 1 X for 1 Y") are one list, however few the
+// choices are in all: a wall of near-identical buttons is harder to read than a list.
+export const BIG_GROUP = 6;
 
 const firstWord = (a) => a.split(" ", 1)[0];
 
@@ -46,6 +49,12 @@ export function groupLabel(list) {
   const first = list[0].text.split(/\s+/), last = list[list.length - 1].text.split(/\s+/);
   if (first.length === last.length && first.length > 1) {
     const diff = first.map((w, i) => w !== last[i]);
+    // One or two words that change ("offer … gold to Zeus", "swap 1 … for 1 …").
+    const changing = first.map((_, i) => list.some((c) => c.text.split(/\s+/)[i] !== first[i]));
+    const same = list.every((c) => c.text.split(/\s+/).length === first.length);
+    if (same && changing.filter(Boolean).length <= 2 && changing.filter(Boolean).length < first.length - 1) {
+      return first.map((w, i) => (changing[i] ? "…" : w)).join(" ");
+    }
     if (diff.filter(Boolean).length === 1) return first.map((w, i) => (diff[i] ? "…" : w)).join(" ");
   }
   const words = list.map((c) => c.text.split(/\s+/));
@@ -97,11 +106,28 @@ export function groupRow(list, send, label = groupLabel(list)) {
     picker = stepper(range.min, range.max, range.min, pick, { label });
     pick(range.min);
   } else {
-    picker = h("select", { "aria-label": label }, list.map((c) => h("option", { value: c.action, text: c.text })));
+    // Long entries ("learn Storage: Your food limit rises…") would be cut in a phone's
+    // list: the list names each by its head, and the whole text of the one picked is
+    // written under it.
+    const heads = shortHeads(list);
+    picker = h("select", { "aria-label": label }, list.map((c, i) => h("option", { value: c.action, text: heads ? heads[i] : c.text })));
     picker.addEventListener("change", () => { go.dataset.action = picker.value; said.textContent = describe(picker.value); });
+    if (!heads) said.hidden = true;
   }
   return h("div", { class: "group-row", role: "group", "aria-label": label },
-    h("span", { class: "group-label", text: label }), picker, go, range ? said : null);
+    h("span", { class: "group-label", text: label }), picker, go, said);
+}
+
+// Each text's part before its first ": " when every text has one and those parts are all
+// different; else null.
+function shortHeads(list) {
+  const heads = list.map((c) => { const i = c.text.indexOf(": "); return i > 0 ? c.text.slice(0, i) : null; });
+  if (heads.some((x) => x === null) || new Set(heads).size !== heads.length) return null;
+  if (!heads.every((x, i) => x.length < list[i].text.length)) return null;
+  // The verb they all share ("learn") is the row's label already: each entry keeps the rest.
+  const verb = heads[0].split(" ", 1)[0];
+  const rest = heads.map((x) => x.slice(verb.length + 1));
+  return heads.every((x) => x.startsWith(`${verb} `)) && rest.every(Boolean) && new Set(rest).size === rest.length ? rest : heads;
 }
 
 // The controls for these choices within the budget of buttons.
@@ -109,11 +135,12 @@ export function choiceControls(choices, send, budget = BUDGET) {
   const groups = groupChoices(choices);
   // A number to choose (a bid, coins, troops) is a stepper however few the numbers are.
   const numbers = (g) => numericRange(g.list);
-  if (choices.length <= budget && !groups.some(numbers)) return choices.map((c) => choiceButton(c, send));
+  const big = (g) => g.list.length > BIG_GROUP;
+  if (choices.length <= budget && !groups.some(numbers) && !groups.some(big)) return choices.map((c) => choiceButton(c, send));
   // Each group costs one control; the smallest open up into buttons while room is left.
   let left = budget - groups.length;
   const open = new Set();
-  for (const g of [...groups].filter((x) => x.list.length > 1 && !numbers(x)).sort((a, b) => a.list.length - b.list.length)) {
+  for (const g of [...groups].filter((x) => x.list.length > 1 && !numbers(x) && !big(x)).sort((a, b) => a.list.length - b.list.length)) {
     if (g.list.length - 1 <= left) { open.add(g); left -= g.list.length - 1; }
   }
   return groups.map((g) => (g.list.length === 1 || open.has(g)

@@ -14,4 +14,10 @@ export function seatColour(i) {
   return SEAT[i % SEAT.length];
 }
 export const seatInk = () => INK_ON_SEAT;
+// A seat's colour darkened for writing on the page's light grounds (its name in the log):
+// 7:1 or more on white and on the highlight's yellow (WCAG AAA).
+export function seatText(i) {
+  const c = seatColour(i);
+  return "#" + [1, 3, 5].map((k) => Math.round(parseInt(c.slice(k, k + 2), 16) * 0.6).toString(16).padStart(2, "0")).join("");
+}
 export const colourName = (i, lang = "en") => (NAMES[lang] || NAMES.en)[i % SEAT.length];

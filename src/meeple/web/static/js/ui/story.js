@@ -2,7 +2,7 @@
 // last move" summary, and the end of the game with every player's place and score.
 import { h } from "../dom.js";
 import { t } from "./text.js";
-import { seatColour } from "./colours.js";
+import { seatColour, seatText } from "./colours.js";
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -17,7 +17,7 @@ export function logLine(text, names) {
   for (const m of text.matchAll(re)) {
     if (m.index > at) li.append(text.slice(at, m.index));
     const seat = seatOf.get(m[0].toLowerCase());
-    li.append(h("b", { class: "who", style: `--seat: ${seatColour(seat)}`, text: m[0] }));
+    li.append(h("b", { class: "who", style: `--seat: ${seatColour(seat)}; --seat-text: ${seatText(seat)}`, text: m[0] }));
     at = m.index + m[0].length;
   }
   if (at < text.length) li.append(text.slice(at));
