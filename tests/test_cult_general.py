@@ -33,7 +33,7 @@ def _put(s: CultState, p: int, d: int, level: int) -> None:
     """p's free priest of ``level`` onto district d, as a placement leaves it."""
     s.players[p].free.remove(level)
     s.players[p].placed += 1
-    s.board[d - 1].append((p, level, 0, 0))
+    s.board[d - 1] += ((p, level, 0, 0),)
 
 
 def test_leading_the_forum_counts_as_the_greatness_festival_to_come() -> None:

@@ -104,3 +104,45 @@ def test_open_districts_are_those_the_followers_reach_or_an_office_opens() -> No
             got = B.open_districts(state, 0)
             assert set(got) == want and len(got) == len(want)
             assert B.open_districts(state, 0) is not got  # a new list each time
+
+
+def test_whether_a_player_may_deal_is_whether_the_deal_lists_more_than_done() -> None:
+    # A player who passes is asked to deal only when there is a card to sell or a
+    # licence to buy: the short test must say what the full list says.
+    checked = offered = 0
+    for state in _positions(4, 4) + _positions(2, 5):
+        for p in range(state.n):
+            listed = flow.deal_actions(state, p)
+            assert flow.can_deal(state, p) == (len(listed) > 1)
+            assert [a.kind for a in listed].count("sell") == len(
+                {c for c in state.players[p].hand if 100 <= c < 200})
+            checked += 1
+            offered += len(listed) > 1
+    assert offered > 100 and checked > offered
+
+
+def test_a_copy_given_an_action_leaves_the_original_board_and_altars_as_they_were() -> None:
+    # A district's priests and its altars are tuples that a change replaces: a clone
+    # copies only the lists of them, so no rule may change one in place (a list put back
+    # would be shared by the copy and its original).
+    from meeple.core.rng import Rng
+
+    game = get_game("cult")
+    changed = 0
+    for seed in range(6):
+        state = game.new_state(4, seed, {"max_rounds": 12})
+        assert isinstance(state, CultState)
+        rng = Rng(seed)
+        while not state.is_terminal():
+            assert all(type(d) is tuple for d in state.board)
+            assert all(type(a) is tuple for a in state.altars)
+            before = state.to_json()
+            p = state.current_players()[0]
+            action = rng.choice(state.legal_actions(p))
+            for copy in (state.clone(), state.clone().silence()):
+                copy.apply_unchecked(p, action)
+                assert state.to_json() == before
+                assert isinstance(copy, CultState)
+                changed += copy.board != state.board or copy.altars != state.altars
+            state.apply_unchecked(p, action)
+    assert changed > 1000

@@ -3,6 +3,9 @@ lines addressed to everyone and to them, a spectator only the public ones."""
 
 from __future__ import annotations
 
+import pytest
+
+from meeple.core.errors import QuietLogError
 from meeple.core.log import EVERYONE, Log
 
 
@@ -63,3 +66,32 @@ def test_logs_sharing_their_lines_each_read_their_own_whoever_reads_first() -> N
             assert [e.message for e in copy.visible(2)][-1] == "clone's"
             assert [e.message for e in base.visible(2)][-1] == "original's"
             assert [(e.round, e.audience) for e in copy.events_from(40)] == [(5, 2)]
+
+
+def test_a_log_of_the_visible_lines_reads_as_those_lines_and_leaves_the_original_alone(
+) -> None:
+    # A redeal's log is made on the list visible() keeps, not a copy of it: adding to the
+    # new log, or to the original, must change neither the other's lines nor what the
+    # original shows its reader afterwards.
+    for player in (None, 0, 2):
+        for asked_before in (False, True):
+            log = _log()
+            if asked_before:
+                log.visible(player)
+            seen = log.visible_log(player)
+            expected = [e.message for e in log.visible(player)]
+            assert [e.message for e in seen.events()] == expected
+            assert [e.message for e in seen.visible(player)] == expected
+            seen.add(9, "the sample's own line", EVERYONE)
+            log.add(9, "the game's next line", EVERYONE)
+            assert [e.message for e in log.visible(player)] == [
+                *expected, "the game's next line"]
+            assert [e.message for e in seen.events()] == [*expected, "the sample's own line"]
+            assert [e.message for e in log.visible_log(player).events()] == [
+                *expected, "the game's next line"]
+
+
+def test_a_quiet_log_has_no_log_of_visible_lines() -> None:
+    quiet = Log.quiet_log()
+    with pytest.raises(QuietLogError):
+        quiet.visible_log(0)

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from meeple.server.hub import Hub
@@ -103,3 +104,31 @@ def test_the_memory_benchmark_sees_finished_games_leave_or_stay() -> None:
     assert evicting["rss_start_mb"] > 10 and evicting["rss_peak_mb"] >= evicting["rss_end_mb"]
     keeping = bench_memory("counter", games=30, players=1, samples=3, evict=False)
     assert keeping["live_games_end"] == 31  # the warm-up game and the 30
+
+
+def test_the_memory_benchmark_counts_the_growth_from_after_its_warm_up() -> None:
+    from meeple.server.memory_bench import bench_memory
+
+    result = bench_memory("counter", games=4, players=1, samples=2, warmup=2,
+                          finished_seconds=0.2)
+    assert result["warmup_games"] == 2 and result["finished_games"] == 4
+    assert result["rss_first_mb"] + result["warmup_growth_mb"] == pytest.approx(
+        result["rss_start_mb"], abs=0.11)
+    assert [t["games"] for t in result["trace"]] == [2, 3, 6]
+    assert result["live_games_end"] == 0
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--warmup", "5"], "--warmup and --option go with --finish-games"),
+    (["--finish-games", "2", "--warmup", "-1"], "--warmup must be 0 or more"),
+    (["--finish-games", "2", "-o", "rounds=2"], "unknown option 'rounds' for cult"),
+])
+def test_the_memory_run_refuses_a_warm_up_or_option_it_cannot_use(
+        args: list[str], said: str) -> None:
+    from typer.testing import CliRunner
+
+    from meeple.cli.main import app
+
+    out = CliRunner().invoke(app, ["bench", "server", "--game", "cult", *args])
+    assert out.exit_code == 2
+    assert said in out.output

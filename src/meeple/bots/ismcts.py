@@ -86,10 +86,16 @@ class ISMCTS(Bot):
                                      legal)
             if self.top:
                 allowed = set(sorted(legal, key=lambda a: -scores[a])[:self.top])
+        # The root's actions, listed once: a sample of the information set gives the bot's
+        # seat the legal actions the bot was given (they are part of what the seat sees;
+        # the conformance suite checks it), and listing them again at every iteration was
+        # a sixth of the listing in a Clash search (issue 41)
+        at_root = [a for a in legal if a in allowed] or legal
         done = 0
         while (done < self.iterations if self.iterations
                else time.process_time() < deadline):
-            self._iterate(root, _quiet(sample, self.rng.below(1 << 62)), me, allowed)
+            self._iterate(root, _quiet(sample, self.rng.below(1 << 62)), me, allowed,
+                          at_root)
             done += 1
         self.last_iterations = done
         best = max(((k, n) for k, n in root.children.items() if k[1] in allowed),
@@ -110,7 +116,8 @@ class ISMCTS(Bot):
                 root.children[(me, a)] = child
         return scores
 
-    def _iterate(self, root: Node, state: State, me: int, allowed: set[Action]) -> None:
+    def _iterate(self, root: Node, state: State, me: int, allowed: set[Action],
+                 at_root: list[Action]) -> None:
         node = root
         path: list[tuple[Node, int]] = []
         rng = self.rng
@@ -119,9 +126,12 @@ class ISMCTS(Bot):
         known: list[float] | None = None
         while not state.is_terminal():
             p = state.current_players()[0]
-            actions = state.legal_actions(p)
-            if node is root:
-                actions = [a for a in actions if a in allowed] or actions
+            if node is root and p == me:
+                actions = at_root
+            else:
+                actions = state.legal_actions(p)
+                if node is root:  # another seat deciding at once (secret orders)
+                    actions = [a for a in actions if a in allowed] or actions
             children = node.children
             untried = []
             for a in actions:

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
-from meeple.cli.common import AsJson, fail
+from meeple.cli.common import AsJson, OptionList, fail, parse_options
 
 GameOption = Annotated[str, typer.Option(help="Game name, or 'all' (one line per game).")]
 CompiledOption = Annotated[bool, typer.Option(
@@ -186,6 +186,10 @@ def bench_server(
              "and the server's resident memory as they pile up.")] = 0,
     keep_games: Annotated[bool, typer.Option(
         help="With --finish-games: keep every game in memory (for comparison).")] = False,
+    warmup: Annotated[int, typer.Option(
+        help="With --finish-games: this many finished games first; the growth is counted "
+             "from after them.")] = 0,
+    option: OptionList = None,
     as_json: AsJson = False,
     compiled: Annotated[bool, typer.Option(
         "--compiled", help="Fail unless the server (and the clients) run the compiled "
@@ -213,6 +217,10 @@ def bench_server(
     if games < 1 or clients_per_game < 1 or seconds <= 0 or finish_games < 0:
         fail("--games and --clients-per-game must be at least 1, --seconds above 0, "
              "--finish-games 0 or more")
+    if (warmup or option) and not finish_games:
+        fail("--warmup and --option go with --finish-games")
+    if warmup < 0:
+        fail("--warmup must be 0 or more")
     if vs_boardgameio and (vs_counter or finish_games or game != "counter" or rounds < 1):
         fail("--vs-boardgameio compares the counter (--game counter, the default) in --rounds "
              "of 1 or more, and not with --vs-counter or --finish-games")
@@ -226,11 +234,18 @@ def bench_server(
     from meeple.server.bench import versus_counter
 
     if finish_games:
+        from meeple.core.registry import get_game
         from meeple.server.memory_bench import bench_memory
 
         players = clients_per_game if game != "counter" else 1
+        options = parse_options(option)
+        try:
+            get_game(game).resolve_options(options)
+        except (KeyError, ValueError) as e:
+            fail(str(e))
         result = {"build": build, **bench_memory(game, finish_games, players,
-                                                 evict=not keep_games)}
+                                                 evict=not keep_games, warmup=warmup,
+                                                 options=options)}
     elif vs_boardgameio:
         from meeple.server.bgio_bench import Unavailable, versus_boardgameio
 

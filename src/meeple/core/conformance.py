@@ -77,6 +77,11 @@ def check_views(game: Game, state: State, seed: int, where: str) -> int:
         other = game.redeal_hidden(state, p, seed + (p if p is not None else 99))
         if other.view(p) != view:
             _fail(where, f"player {p}'s view changes when hidden information is redealt")
+        # the actions a player is offered are theirs to see, in the same order (a search
+        # lists them once for all its samples)
+        if p is not None and other.legal_actions(p) != state.legal_actions(p):
+            _fail(where, f"player {p}'s legal actions change when hidden information is "
+                         "redealt")
         n += 1
     return n
 

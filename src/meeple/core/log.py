@@ -135,6 +135,21 @@ class Log:
         self._cache = (self._lines, self._n, player, seen)
         return seen[:]
 
+    def visible_log(self, player: int | None) -> Log:
+        """A new log holding the events ``player`` saw (a redeal's copy of the game): the
+        same as ``Log(self.visible(player))``, but on the list :meth:`visible` keeps rather
+        than a copy of it, which a log given Events never changes (it copies before adding
+        a line). A search deals a sample at every iteration and silences it at once: the
+        copy of a long log, made and freed each time, was all that log was for (issue 41)."""
+        self._refuse_if_quiet()
+        c = self._cache
+        if not (c is not None and c[0] is self._lines and c[1] == self._n
+                and c[2] == player):
+            self.visible(player)
+            c = self._cache
+            assert c is not None
+        return Log(c[3])
+
     def text(self, player: int | None, lang: str = "en") -> str:
         return "\n".join(f"[r{e.round}] {e.line(lang)}" for e in self.visible(player))
 

@@ -6,7 +6,6 @@ subclasses the interpreted ``Game``, and a search deals a sample at every iterat
 
 from __future__ import annotations
 
-from meeple.core.log import Log
 from meeple.core.rng import Rng
 from meeple.games.clash.state import ClashState
 
@@ -15,7 +14,7 @@ def redeal(state: ClashState, player: int | None, seed: int) -> ClashState:
     c = state.clone()
     c.own_cards()  # (shared only when ``state`` is a search's quiet copy)
     c.own_rare()
-    c.log = Log(state.log.visible(player))
+    c.log = state.log.visible_log(player)
     rng = Rng(seed)
     # the action deck, then the objective deck, each with the hidden hands (written out
     # for the two decks: compiled, getattr and setattr by name are generic calls)

@@ -97,15 +97,15 @@ def miracle_effect(s: CultState, p: int, d: int, a: Action) -> None:
                                   d=d))
         shared.place_priest(s, p, d, lv)
     elif m.effect == "move":
-        pr = s.board[d - 1].pop(int(a.args[1]) - 1)
+        pr = shared.take_priest(s, d, int(a.args[1]) - 1)
         to = int(a.args[2])
-        s.board[to - 1].append((pr[0], pr[1], pr[2], 0))
+        s.board[to - 1] += ((pr[0], pr[1], pr[2], 0),)
         s.log.add(s.round_no, T.t("moves", who=who, lv=level_token(pr[1]),
                                   priest=T.priest_a(pr[1]), to=to))
     elif m.effect == "boost":
         i = int(a.args[1]) - 1
         o, lv, bonus, stack = s.board[d - 1][i]
-        s.board[d - 1][i] = (o, lv, bonus + m.value, stack)
+        shared.put_priest(s, d, i, (o, lv, bonus + m.value, stack))
         s.log.add(s.round_no, T.t("boosts", who=who, n=m.value, d=d))
     elif m.effect == "altar":
         pl.followers -= m.followers
@@ -212,7 +212,7 @@ def plot_effect(s: CultState, p: int, d: int, a: Action) -> None:
     elif k.key == "vandalism":
         q = int(a.args[1])
         dd = next(dd for dd in range(13, 0, -1) if q in s.altars[dd - 1])
-        s.altars[dd - 1].remove(q)
+        shared.remove_altar(s, dd, q)
         s.log.add(s.round_no, T.t("altar.destroyed", who=T.seat(s, q), d=dd))
     elif k.key == "ambush":
         pr = shared.destroy_priest(s, d, 0)

@@ -7,9 +7,11 @@ followers (access and the Patriarch), coins, priest levels and cards.
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
 from meeple.core.actions import Action
+from meeple.core.game import State
 from meeple.games.cult import board as B
 from meeple.games.cult.model import CONSPIRACY, LICENCE, PATRIARCH, Player, parse_card
 from meeple.games.cult.shared import progress
@@ -132,8 +134,17 @@ def evaluate(s: CultState) -> list[float]:
     board, altars_at = s.board, s.altars
     g_holder = s.g_holder
     # (``x[i] = x[i] + n``, not ``x[i] += n``: mypyc compiles the augmented form on a
-    # list item as a generic in-place add of boxed objects)
-    levels = [sum(pl.free) + sum(pl.shield) for pl in players]
+    # list item as a generic in-place add of boxed objects; and sums as loops: compiled,
+    # ``sum`` is looked up in the builtins module and called generically: 9 times an
+    # evaluation, a ninth of Cult's search, issue 41)
+    levels: list[int] = []
+    for pl in players:
+        level = 0
+        for x in pl.free:
+            level += x
+        for x in pl.shield:
+            level += x
+        levels.append(level)
     for district in board:
         for pr in district:
             q = pr[0]
@@ -142,17 +153,19 @@ def evaluate(s: CultState) -> list[float]:
     for owners in altars_at:
         for q in owners:
             altars[q] = altars[q] + 1
-    skip = [pl.skip for pl in players]
-    leads: list[list[int]] = [[] for _ in range(n)]  # districts each one strictly leads
+    # What leading each district is worth to the one who strictly leads it, added in the
+    # districts' order as ``potential`` adds them (the same floats; one list, not a list
+    # of districts per player: the search evaluates every candidate, issue 41)
+    totals = [0.0] * n
     current = s.district
-    for d, _value in _LEAD:
+    for d, value in _LEAD:
         if current and d < current:
             continue
         here, owners = board[d - 1], altars_at[d - 1]
         if not here and not owners:
             continue
-        infl = ([0 if skip[q] else B.ALTAR * owners.count(q) for q in range(n)] if owners
-                else [0] * n)
+        infl = ([0 if players[q].skip else B.ALTAR * owners.count(q) for q in range(n)]
+                if owners else [0] * n)
         for pr in here:
             q = pr[0]
             lv = _patriarch(players[q], q == g_holder) if pr[1] == PATRIARCH else pr[1]
@@ -164,17 +177,17 @@ def evaluate(s: CultState) -> list[float]:
             if v > best:
                 best = v
         if best > 0 and infl.count(best) == 1:
-            leads[infl.index(best)].append(d)
-    values = []
+            q = infl.index(best)
+            leader = players[q]
+            if (d == 12 and leader.followers < 2) or (d == 7 and leader.coins < 5):
+                continue
+            if d == 13 and _influence_13(s, q) < B.power(s, q):
+                continue
+            totals[q] = totals[q] + value
+    values: list[float] = []
     for p in range(n):
         pl = players[p]
-        total = 0.0
-        for d in leads[p]:
-            if (d == 12 and pl.followers < 2) or (d == 7 and pl.coins < 5):
-                continue
-            if d == 13 and _influence_13(s, p) < B.power(s, p):
-                continue
-            total += LEAD[d]
+        total = totals[p]
         reached = altars[p] / _ALTARS
         mobs, rituals = pl.mobs / _MOBS, pl.rituals / _RITUALS
         if mobs > reached:
@@ -185,23 +198,36 @@ def evaluate(s: CultState) -> list[float]:
         # min() written as comparisons (the same values): it was a tenth of the time
         near = reached + DISCOUNT * total
         coins, level = pl.coins, levels[p]
+        # math.pow is the C pow() that ``x ** 2`` of a float calls (the same float);
+        # compiled, ``**`` was Python's generic power of boxed numbers
         values.append(
-            _W_PROGRESS * (near if near < 1.0 else 1.0) ** 2 * 4
+            _W_PROGRESS * math.pow(near if near < 1.0 else 1.0, 2.0) * 4
             + _W_FOLLOWERS * pl.followers / B.MAX_FOLLOWERS
             + _W_COINS * (coins if coins < 20 else 20) / 20
             + _W_PRIESTS * (level if level < 20 else 20) / 20
             + _W_CARDS * (cards if cards < 6 else 6) / 6
             + 0.01
         )
-    total_all = sum(values)
+    # added in order from 0.0: the float Python 3.11's sum() gives (0 + v is v)
+    total_all = 0.0
+    for value in values:
+        total_all += value
     return [v / total_all for v in values]
+
+
+def evaluate_state(state: State) -> list[float]:
+    """``evaluate`` for the engine's ``Game.evaluate``: CultGame holds this compiled
+    function itself, so that the search calls it directly (issue 41)."""
+    assert isinstance(state, CultState)
+    return evaluate(state)
 
 
 def _patriarch(pl: Player, greatness: bool) -> int:
     """The Patriarch's level: followers, licence bonuses, the Greatness card (taken only
     for a Patriarch standing in a district the evaluation weighs)."""
-    level = pl.followers + sum([_BONUS[c] for c in pl.licences]) if pl.licences \
-        else pl.followers
+    level = pl.followers
+    for c in pl.licences:
+        level += _BONUS[c]
     return level + B.DATA.greatness_bonus if greatness else level
 
 

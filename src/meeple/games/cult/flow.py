@@ -121,7 +121,7 @@ def apply_place(s: CultState, p: int, a: Action) -> None:
         if not s.log.quiet:
             s.log.add(s.round_no, T.passes(s, p))
         s.stack.append(("turn", AUTO, p))
-        if len(deal_actions(s, p)) > 1:
+        if can_deal(s, p):
             s.stack.append(("deal", p))
         return
     if a.kind == "festival":
@@ -157,11 +157,30 @@ PRICE: Final = {LICENCE + i: lic.price for i, lic in enumerate(B.DATA.licences)}
 
 def deal_actions(s: CultState, p: int) -> list[Action]:
     pl = s.players[p]
-    out = [SELL[c] for c in sorted({c for c in pl.hand if CONSPIRACY <= c < LICENCE})]
+    # each conspiracy in hand once, in order (written out: compiled, a set comprehension
+    # and sorted() were generic calls, and a search lists these at most of its steps)
+    sold: list[int] = []
+    for c in pl.hand:
+        if CONSPIRACY <= c < LICENCE and c not in sold:
+            sold.append(c)
+    sold.sort()
+    out = [SELL[c] for c in sold]
     coins = pl.coins
-    out += [BUY[c] for c in s.palace if c != NOBODY and PRICE[c] <= coins]
+    for c in s.palace:
+        if c != NOBODY and PRICE[c] <= coins:
+            out.append(BUY[c])
     out.append(DONE)
     return out
+
+
+def can_deal(s: CultState, p: int) -> bool:
+    """Whether ``deal_actions`` offers more than "done": a conspiracy to sell or a
+    licence p can pay for."""
+    pl = s.players[p]
+    coins = pl.coins
+    # (any() of a generator compiles to a loop)
+    return any(CONSPIRACY <= c < LICENCE for c in pl.hand) or any(
+        c != NOBODY and PRICE[c] <= coins for c in s.palace)
 
 
 def apply_deal(s: CultState, p: int, a: Action) -> None:

@@ -12,7 +12,8 @@ from meeple.core.text import DEFAULT_LANG, Text, catalog_keys
 from meeple.games.cult import board as B
 from meeple.games.cult import flow
 from meeple.games.cult import texts as T
-from meeple.games.cult.evaluate import evaluate as evaluate_state
+from meeple.games.cult.evaluate import evaluate_state
+from meeple.games.cult.hidden import redeal
 from meeple.games.cult.model import CONSPIRACY, LICENCE, PATRIARCH, Player
 from meeple.games.cult.state import CultState
 
@@ -89,8 +90,7 @@ class CultGame(Game):
         return do_setup(state, setup)
 
     def redeal_hidden(self, state: State, player: int | None, seed: int) -> CultState:
-        from meeple.games.cult.hidden import redeal
-
+        # (redeal imported with the module: a search deals a sample at every iteration)
         assert isinstance(state, CultState)
         return redeal(state, player, Rng(seed))
 
@@ -104,10 +104,10 @@ class CultGame(Game):
         assert isinstance(state, CultState)
         return tags(state, actions)
 
-    def evaluate(self, state: State) -> list[float]:
-        # imported once at the top: the search calls this thousands of times a second
-        assert isinstance(state, CultState)
-        return evaluate_state(state)
+    # the compiled function itself, not a method calling it: the search evaluates every
+    # candidate it weighs, and each call through an interpreted method cost a Python frame
+    # (issue 41, as Clash's since issue 19)
+    evaluate = staticmethod(evaluate_state)
 
     def inspect(self, state: State) -> dict[str, Any]:
         from meeple.games.cult.scenario import inspect

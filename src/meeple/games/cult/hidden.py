@@ -10,7 +10,6 @@ view P has.
 
 from __future__ import annotations
 
-from meeple.core.log import Log
 from meeple.core.rng import Rng
 from meeple.games.cult.model import CONSPIRACY, LICENCE
 from meeple.games.cult.state import CultState
@@ -18,7 +17,7 @@ from meeple.games.cult.state import CultState
 
 def redeal(s: CultState, player: int | None, rng: Rng) -> CultState:
     c = s.clone()
-    c.log = Log(s.log.visible(player))
+    c.log = s.log.visible_log(player)
     decks = [c.miracles, c.conspiracies, c.licence_deck]
     for i, deck in enumerate(decks):
         hidden_part = len(deck) - c.known[i]
@@ -41,13 +40,18 @@ def redeal(s: CultState, player: int | None, rng: Rng) -> CultState:
         pool.sort()  # forget where each card really was
         rng.shuffle(pool)
         deck[:hidden_part] = pool[:hidden_part]
-        rest = pool[hidden_part:]
-        for (q, j), card in zip(hands, rest, strict=False):
-            c.players[q].hand[j] = card
-        for (k, pos), card in zip(frames, rest[len(hands):], strict=True):
+        # the rest dealt back by index (compiled, zip() with its keyword was Python's
+        # generic call, twice a deck at every sample a search deals, issue 41); the pool
+        # holds exactly the hidden part and these cards
+        at = hidden_part
+        for q, j in hands:
+            c.players[q].hand[j] = pool[at]
+            at += 1
+        for k, pos in frames:
             f = c.stack[k]
             drawn = list(f[3])
-            drawn[pos] = card
+            drawn[pos] = pool[at]
+            at += 1
             c.stack[k] = (*f[:3], tuple(drawn), *f[4:])
     return c
 

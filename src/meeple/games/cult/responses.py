@@ -49,6 +49,6 @@ def apply_ransom(s: CultState, p: int, a: Action) -> None:
     s.players[p].followers -= 1
     B.gain_followers(s, actor, 1)
     s.players[p].free.remove(level)
-    s.board[d - 1].append((p, level, 0, 0))
+    s.board[d - 1] += ((p, level, 0, 0),)
     s.log.add(s.round_no, T.t("ransom.paid", who=T.seat(s, p), other=T.seat(s, actor),
                               lv=level_token(level), priest=T.priest_a(level), d=d))

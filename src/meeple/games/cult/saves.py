@@ -80,7 +80,7 @@ def state_to_json(s: CultState) -> dict[str, Any]:
         "options": dict(s.options),
         "rng": s.rng.state,
         "board": [[list(pr) for pr in d] for d in s.board],
-        "altars": [a[:] for a in s.altars],
+        "altars": [list(a) for a in s.altars],
         "seized": s.seized[:],
         "smile": s.smile[:],
         "miracles": s.miracles[:],
@@ -112,9 +112,10 @@ def state_from_json(data: Any) -> CultState:
                     "placed", "passed", "skip"):
             setattr(pl, key, getattr(pm, key))
         s.players.append(pl)
-    s.board = [[(pr[0], pr[1], pr[2], pr[3]) if len(pr) == 4 else _bad(f"priest {pr}")
-                for pr in d] for d in m.board]
-    s.altars, s.seized, s.smile = m.altars, m.seized, m.smile
+    s.board = [tuple((pr[0], pr[1], pr[2], pr[3]) if len(pr) == 4 else _bad(f"priest {pr}")
+                     for pr in d) for d in m.board]
+    s.altars = [tuple(a) for a in m.altars]
+    s.seized, s.smile = m.seized, m.smile
     s.miracles, s.conspiracies, s.licence_deck = m.miracles, m.conspiracies, m.licence_deck
     s.known, s.palace = m.known, m.palace
     s.g_holder, s.g_up, s.g_lender = m.greatness[0], bool(m.greatness[1]), m.greatness[2]

@@ -25,7 +25,7 @@ def free_own_priests(s: CultState, p: int, d: int) -> None:
             shared.return_priest(s, pr)
         else:
             keep.append(pr)
-    s.board[d - 1] = keep
+    s.board[d - 1] = tuple(keep)
 
 
 def _free_tokens(s: CultState, p: int) -> list[int]:
@@ -100,9 +100,9 @@ def apply_service(s: CultState, p: int, a: Action) -> None:
     elif d == 2:
         lv, n = parse_level(a.args[0]), int(a.args[1])
         slot = next(i for i, pr in enumerate(s.board[1]) if pr[0] == p and pr[1] == lv)
-        pr = s.board[1].pop(slot)
+        pr = shared.take_priest(s, 2, slot)
         pl.coins -= n
-        s.board[n - 1].append((p, pr[1], pr[2], n))
+        s.board[n - 1] += ((p, pr[1], pr[2], n),)
         s.log.add(r, T.t("steals", who=who, n=n))
     elif d == 3:
         B.gain_followers(s, p, info["followers"])

@@ -118,6 +118,30 @@ def card_name(code: int) -> str:
     return T.card(code).render()
 
 
+# A district's priests and its altars are tuples (state.py): a change puts a new one in
+# the district's place.
+
+def take_priest(s: CultState, d: int, slot: int) -> Priest:
+    """The priest at ``slot`` (0-based) of district d, taken off the board."""
+    here = s.board[d - 1]
+    pr = here[slot]
+    s.board[d - 1] = here[:slot] + here[slot + 1:]
+    return pr
+
+
+def put_priest(s: CultState, d: int, slot: int, pr: Priest) -> None:
+    """``pr`` in place of the priest at ``slot`` (0-based) of district d."""
+    here = s.board[d - 1]
+    s.board[d - 1] = (*here[:slot], pr, *here[slot + 1:])
+
+
+def remove_altar(s: CultState, d: int, p: int) -> None:
+    """One of p's altars in district d gone."""
+    owners = s.altars[d - 1]
+    i = owners.index(p)
+    s.altars[d - 1] = owners[:i] + owners[i + 1:]
+
+
 def return_priest(s: CultState, pr: Priest) -> None:
     """A priest leaves the board for its owner's free priests; a coin stack goes to the bank."""
     s.players[pr[0]].free.append(pr[1])
@@ -130,7 +154,7 @@ def place_priest(s: CultState, p: int, d: int, level: int) -> None:
     the decision phase, a miracle or an ability alike (D-22); moves and a ransomed
     priest's return are not placements and come in through ``s.board`` directly.
     """
-    s.board[d - 1].append((p, level, 0, 0))
+    s.board[d - 1] += ((p, level, 0, 0),)
     pl = s.players[p]
     if pl.coins <= 0:
         return  # no coin to pay a Tithe with
@@ -144,27 +168,27 @@ def place_priest(s: CultState, p: int, d: int, level: int) -> None:
 def clear_district(s: CultState, d: int) -> None:
     for pr in s.board[d - 1]:
         return_priest(s, pr)
-    s.board[d - 1] = []
+    s.board[d - 1] = ()
 
 
 def destroy_priest(s: CultState, d: int, slot: int) -> Priest:
     """The token goes back to the bank (the Patriarch can never be destroyed)."""
-    pr = s.board[d - 1].pop(slot)
+    pr = take_priest(s, d, slot)
     assert pr[1] != PATRIARCH
     return pr
 
 
 def expel_priest(s: CultState, d: int, slot: int) -> Priest:
-    pr = s.board[d - 1].pop(slot)
+    pr = take_priest(s, d, slot)
     return_priest(s, pr)
     return pr
 
 
 def build_altar(s: CultState, p: int, d: int, slot: int) -> None:
     """Flip p's priest in d into an altar: the priest is spent, +4 permanent influence."""
-    pr = s.board[d - 1].pop(slot)
+    pr = take_priest(s, d, slot)
     assert pr[0] == p and pr[1] != PATRIARCH
-    s.altars[d - 1].append(p)
+    s.altars[d - 1] += (p,)
     s.log.add(s.round_no, T.t("altar", who=T.seat(s, p), d=d))
 
 

@@ -13,7 +13,7 @@ from meeple.core.text import DEFAULT_LANG, Text
 from meeple.games.cult import board as B
 from meeple.games.cult import cards, flow, responses, services, shared
 from meeple.games.cult.cults import apply_pay, pay_actions
-from meeple.games.cult.model import NOBODY, NOT_LENT, Frame, Player
+from meeple.games.cult.model import NOBODY, NOT_LENT, Frame, Player, Priest
 
 
 class CultState(State):
@@ -37,8 +37,11 @@ class CultState(State):
         self.options: dict[str, Any] = {}
         self.rng = Rng(0)
         self.players: list[Player] = []
-        self.board: list[list[tuple[int, int, int, int]]] = [[] for _ in range(13)]
-        self.altars: list[list[int]] = [[] for _ in range(13)]
+        # A district's priests and its altars' owners are tuples, replaced whole when they
+        # change (helpers in model.py): a clone then copies two lists of 13, not 26 lists
+        # (a search copies a state for every candidate it weighs, issue 41)
+        self.board: list[tuple[Priest, ...]] = [()] * 13
+        self.altars: list[tuple[int, ...]] = [()] * 13
         self.seized = [NOBODY] * 13
         self.smile = [0] * 13
         self.miracles: list[int] = []
@@ -95,6 +98,8 @@ class CultState(State):
             return flow.place_actions(self, player)
         if kind == "service":
             return services.service_actions(self, player, f[2])
+        if kind == "deal":
+            return flow.deal_actions(self, player)
         return LEGAL[kind](self, f)
 
     def random_action(self, player: int, rng: Rng) -> Action:
@@ -112,6 +117,8 @@ class CultState(State):
             flow.apply_act(self, player, action)
         elif kind == "service":
             services.apply_service(self, player, action)
+        elif kind == "deal":
+            flow.apply_deal(self, player, action)
         else:
             APPLY[kind](self, player, action)
         flow.advance(self)
@@ -136,8 +143,8 @@ class CultState(State):
         c.options = self.options
         c.rng = self.rng.copy()
         c.players = [p.clone() for p in self.players]
-        c.board = [d[:] for d in self.board]
-        c.altars = [a[:] for a in self.altars]
+        c.board = self.board[:]
+        c.altars = self.altars[:]
         c.seized = self.seized[:]
         c.smile = self.smile[:]
         c.miracles = self.miracles[:]

@@ -82,7 +82,7 @@ def views(s: CultState, viewers: Sequence[int | None], log: bool = False,
             "name": B.DATA.districts[d - 1].name,
             "priests": [{"owner": pr[0], "level": level_token(pr[1]), "bonus": pr[2],
                          "coins": pr[3]} for pr in s.board[d - 1]],
-            "altars": s.altars[d - 1][:],
+            "altars": list(s.altars[d - 1]),
             "seized_by": s.seized[d - 1] if s.seized[d - 1] != NOBODY else None,
             "smile": bool(s.smile[d - 1]),
         }

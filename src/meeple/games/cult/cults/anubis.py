@@ -58,8 +58,8 @@ def shackles_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 
 def loss_of_shackles(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     x = int(a.args[0])
-    s.altars[d - 1].remove(p)
-    s.altars[x - 1].append(p)
+    shared.remove_altar(s, d, p)
+    s.altars[x - 1] += (p,)
     log(s, "shackles", who=T.seat(s, p), d=d, to=x)
 
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
 from meeple.games.cult import board as B
+from meeple.games.cult import shared
 from meeple.games.cult import texts as T
 from meeple.games.cult.cards import own_slots
 from meeple.games.cult.cults.common import Args, Effect, Options, log, when
@@ -29,7 +30,7 @@ def abyss_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 def abyss(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     i = int(a.args[0]) - 1
     o, lv, bonus, stack = s.board[d - 1][i]
-    s.board[d - 1][i] = (o, lv + ab.params["levels"], bonus, stack)
+    shared.put_priest(s, d, i, (o, lv + ab.params["levels"], bonus, stack))
     shield = s.players[p].shield
     shield[len(shield) - 1] = ab.params["master_to"]
     log(s, "abyss", who=T.seat(s, p), a=lv, b=lv + ab.params["levels"], m=ab.params["master_to"])
@@ -41,7 +42,7 @@ def wrath_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 
 def wrath(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     n = len(s.altars[d - 1])
-    s.altars[d - 1] = []
+    s.altars[d - 1] = ()
     got = B.gain_followers(s, p, ab.params["followers"])
     log(s, "wrath", who=T.seat(s, p), n=n, d=d, got=got)
 

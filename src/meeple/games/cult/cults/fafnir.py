@@ -27,7 +27,7 @@ def greed_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 
 def ode_of_greed(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     pl = s.players[p]
-    pr = s.board[d - 1].pop(int(a.args[0]) - 1)
+    pr = shared.take_priest(s, d, int(a.args[0]) - 1)
     log(s, "greed", who=T.seat(s, p), lv=pr[1], d=d)
     for tok in a.args[1:]:
         lv = parse_level(tok)

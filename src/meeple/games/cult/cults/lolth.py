@@ -33,8 +33,8 @@ def charms_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 
 
 def charms(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
-    pr = s.board[d - 1].pop(int(a.args[0]) - 1)
-    s.board[d].append((pr[0], pr[1], pr[2], 0))
+    pr = shared.take_priest(s, d, int(a.args[0]) - 1)
+    s.board[d] += ((pr[0], pr[1], pr[2], 0),)
     s.players[p].coins += ab.params["coins"]
     log(s, "charms", who=T.seat(s, p), lv=pr[1], d=d + 1)
 
@@ -44,9 +44,9 @@ def grip_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 
 
 def spider_grip(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
-    district = s.board[d - 1]
-    for i in range(len(district) - 1, -1, -1):
-        if district[i][0] != p:
+    # from the last slot down: expelling one leaves the slots before it where they were
+    for i in range(len(s.board[d - 1]) - 1, -1, -1):
+        if s.board[d - 1][i][0] != p:
             shared.expel_priest(s, d, i)
     log(s, "spider_grip", who=T.seat(s, p), d=d)
 

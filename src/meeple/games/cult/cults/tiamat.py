@@ -30,7 +30,8 @@ def guise_options(s: CultState, p: int, d: int, ab: Ability) -> list[Args]:
 def guise(s: CultState, p: int, d: int, ab: Ability, a: Action) -> None:
     d1, s1, d2, s2 = (int(x) for x in a.args)
     p1, p2 = s.board[d1 - 1][s1 - 1], s.board[d2 - 1][s2 - 1]
-    s.board[d1 - 1][s1 - 1], s.board[d2 - 1][s2 - 1] = p2, p1
+    shared.put_priest(s, d1, s1 - 1, p2)
+    shared.put_priest(s, d2, s2 - 1, p1)
     log(s, "guise", who=T.seat(s, p), a=d1, b=d2)
 
 
