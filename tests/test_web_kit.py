@@ -110,7 +110,8 @@ def _no_engine_words(page: Any, where: str, root: str = "#table") -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize(("lang", "size"), [("en", (1280, 800)), ("ru", (390, 844))])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
 def test_a_person_plays_a_kit_game_to_the_end_by_clicking(browser: Any, site: str, game: str,
                                                           lang: str, size: tuple[int, int]
                                                           ) -> None:
