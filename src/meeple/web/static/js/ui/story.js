@@ -51,10 +51,14 @@ export function sinceList(lines, names, state, shown = 3) {
 const VIEW_SCORES = [["score", "points"], ["vp", "points"], ["points", "points"], ["power", "power"]];
 function scoresOf(p, mod) {
   const r = p.result || {};
+  // What the scores count, where the game's module names it (Hare and Tortoise: the square).
+  let named = null;
+  if (mod && mod.scores) { try { const v = mod.scores(p); if (v && !Array.isArray(v) && v.label) named = v.label; } catch { /* none */ } }
+  const label = named ? named[0].toUpperCase() + named.slice(1) : t("points");  // a column heading
   for (const key of ["scores", "points", "vp", "score"]) {
     const v = r[key];
-    if (Array.isArray(v)) return { values: v, label: t("points") };
-    if (v && typeof v === "object") return { values: p.seats.map((_, i) => v[i] ?? v[String(i)] ?? null), label: t("points") };
+    if (Array.isArray(v)) return { values: v, label };
+    if (v && typeof v === "object") return { values: p.seats.map((_, i) => v[i] ?? v[String(i)] ?? null), label };
   }
   if (mod && mod.scores) {
     try { const v = mod.scores(p); if (v) return Array.isArray(v) ? { values: v, label: t("points") } : v; } catch { /* drawn without */ }
