@@ -228,7 +228,7 @@ class KitState(State):
         rng = Rng(seed)
         # What the viewer did not see is not in its copy: the log's private lines of
         # others, and the chance still to come (the copy's own RNG is drawn afresh).
-        c.log = Log.quiet_log() if self.log.quiet else Log(self.log.visible(viewer))
+        c.log = Log.quiet_log() if self.log.quiet else self.log.visible_log(viewer)
         c.rng = Rng(rng.below(2**31) + 1)
         for group in c.hidden(viewer):
             pool: list[Any] = []

@@ -51,18 +51,18 @@ export function sinceList(lines, names, state, shown = 3) {
 const VIEW_SCORES = [["score", "points"], ["vp", "points"], ["points", "points"], ["power", "power"]];
 function scoresOf(p, mod) {
   const r = p.result || {};
-  // What the scores count, where the game's module names it (Hare and Tortoise: the square).
-  let named = null;
-  if (mod && mod.scores) { try { const v = mod.scores(p); if (v && !Array.isArray(v) && v.label) named = v.label; } catch { /* none */ } }
+  // The game module's own scores, read once; their label names what the result's scores
+  // count too (Hare and Tortoise: the square).
+  let own = null;
+  if (mod && mod.scores) { try { own = mod.scores(p); } catch { /* drawn without */ } }
+  const named = own && !Array.isArray(own) && own.label ? own.label : null;
   const label = named ? named[0].toUpperCase() + named.slice(1) : t("points");  // a column heading
   for (const key of ["scores", "points", "vp", "score"]) {
     const v = r[key];
     if (Array.isArray(v)) return { values: v, label };
     if (v && typeof v === "object") return { values: p.seats.map((_, i) => v[i] ?? v[String(i)] ?? null), label };
   }
-  if (mod && mod.scores) {
-    try { const v = mod.scores(p); if (v) return Array.isArray(v) ? { values: v, label: t("points") } : v; } catch { /* drawn without */ }
-  }
+  if (own) return Array.isArray(own) ? { values: own, label: t("points") } : own;
   const players = p.view && Array.isArray(p.view.players) ? p.view.players : null;
   if (players && players.length === p.seats.length) {
     for (const [key, label] of VIEW_SCORES) {
