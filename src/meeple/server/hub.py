@@ -311,6 +311,8 @@ class Hub:
         # see it (a Cult line is 4 µs, about two lines a move, four readers).
         said: dict[tuple[int, str], str] = {}
         start, live.announced = live.announced, len(live.state.log)
+        # Per seat: the new events it may see and its log's size, found in one pass.
+        new_lines: dict[int | None, tuple[list[Event], int]] = {}
         readers = list(live.subscribers)
         # Every reader's view built in one call: a game builds the part all see once.
         seats = list(dict.fromkeys(r.seat for r in readers))
@@ -327,12 +329,15 @@ class Hub:
             key = sub.key
             change = changes.get(key)
             if change is None:
+                lines = new_lines.get(sub.seat)
+                if lines is None:
+                    lines = new_lines[sub.seat] = live.seen_since(sub.seat, start)
+                events, size = lines
                 out = self.payload(live, sub.seat, sub.role, sub.board, sub.lang,
-                                   localized=False, view=seen_by[sub.seat])
+                                   localized=False, view=seen_by[sub.seat], log_size=size)
                 seen = (sub.seat, sub.lang)
                 if seen not in tails:
-                    tails[seen] = self.log_tail(live, sub.seat, start, out["log_size"],
-                                                sub.lang, said)
+                    tails[seen] = _lines(events, size - len(events), sub.lang, said)
                 change = changes[key] = Change(live.version, out, sub.lang, tail=tails[seen])
                 docs[key] = (live.version, out)
             held = before.get(key)
@@ -377,14 +382,15 @@ class Hub:
     def payload(self, live: Live, seat: int | None, role: str = "seat",
                 board: bool = True, lang: str = DEFAULT_LANG,
                 tail_from: int | None = None, localized: bool = True,
-                view: dict[str, Any] | None = None) -> dict[str, Any]:
+                view: dict[str, Any] | None = None, log_size: int | None = None
+                ) -> dict[str, Any]:
         """What ``seat`` may see now. With ``tail_from`` (the number of log events the
         reader was last told of) also ``log_tail``: the log lines after them that the seat
         may see, with the indexes ``/log?since=N`` gives them (an update then needs no
         second request for its lines). With ``localized=False`` the view and result may
         still hold texts, and the title is ``Escaped``: for a caller that encodes them
         with ``localized_json``. ``view``: the seat's view without its log, when the
-        caller built it already."""
+        caller built it already; ``log_size``, the seat's count of log lines, likewise."""
         ready = localize if localized else _as_is
         s = live.state
         title = game_title(live.game.name, lang)
@@ -401,7 +407,8 @@ class Hub:
             "round": s.round, "waiting": waiting,
             "deadline_at": live.deadline_at if waiting else None,
             "seats": live.public_seats(),
-            "view": view, "log_size": live.log_size(seat),
+            "view": view,
+            "log_size": live.log_size(seat) if log_size is None else log_size,
         }
         if board:
             out["board"] = s.render(seat)

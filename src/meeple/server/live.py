@@ -11,6 +11,7 @@ from typing import Any
 
 from meeple.core.actions import Action
 from meeple.core.game import Game, State
+from meeple.core.log import Event
 from meeple.core.text import DEFAULT_LANG, localized_json
 from meeple.server.mailbox import Mailbox
 
@@ -155,6 +156,20 @@ class Live:
         count += sum(1 for e in log.events_from(seen) if e.visible_to(seat))
         self.log_counts[seat] = (len(log), count)
         return count
+
+    def seen_since(self, seat: int | None, start: int) -> tuple[list[Event], int]:
+        """The log's events from index ``start`` on that ``seat`` may see, and how many
+        lines the seat sees in all: an update's new lines and its ``log_size`` from one
+        pass over the new events (two passes were 7% of a Cult move's server time)."""
+        log = self.state.log
+        if not 0 <= start <= len(log):
+            return [], self.log_size(seat)
+        new = [e for e in log.events_from(start) if e.visible_to(seat)]
+        seen, count = self.log_counts.get(seat, (-1, 0))
+        if seen != start:  # counted up to another event: count the rest from there
+            return new, self.log_size(seat)
+        self.log_counts[seat] = (len(log), count + len(new))
+        return new, count + len(new)
 
     def legal(self, seat: int) -> tuple[list[Action], list[str]]:
         """``seat``'s legal actions now and their texts, listed once per state: the

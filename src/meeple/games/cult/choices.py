@@ -15,6 +15,7 @@ from meeple.core.text import Arg as TextArg
 from meeple.core.text import Text
 from meeple.games.cult import board as B
 from meeple.games.cult import texts as T
+from meeple.games.cult.cults import BY_KEY
 from meeple.games.cult.model import CONSPIRACY, parse_card, parse_level
 
 if TYPE_CHECKING:
@@ -113,8 +114,6 @@ def _ability_args(s: CultState, p: int, key: str, args: tuple[Arg, ...]) -> Text
 
 
 def _ability(s: CultState, p: int, args: tuple[Arg, ...]) -> Text:
-    from meeple.games.cult.cults import BY_KEY
-
     key = str(args[0])
     ab = T.ability(key)
     rest = args[1:]

@@ -1,15 +1,13 @@
-"""Cult for people: the board as text and what each prompt asks (what each action does:
-:mod:`meeple.games.cult.choices`)."""
+"""Cult for people: the board as text (what each prompt asks: ``state.prompt_text``; what
+each action does: :mod:`meeple.games.cult.choices`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.core.text import Text
 from meeple.games.cult import board as B
-from meeple.games.cult import flow, shared
-from meeple.games.cult import texts as T
-from meeple.games.cult.model import NOBODY, Frame, level_token
+from meeple.games.cult import shared
+from meeple.games.cult.model import NOBODY, level_token
 
 if TYPE_CHECKING:
     from meeple.games.cult.state import CultState
@@ -22,26 +20,6 @@ def _district(d: int) -> str:
 def _cult(s: CultState, p: int) -> str:
     """A seat on the text board: its cult's name (one cult per seat)."""
     return B.DATA.cults[s.players[p].cult].name
-
-
-def prompt_text(s: CultState, f: Frame) -> Text:
-    kind, p = f[0], f[1]
-    who = T.seat(s, p)
-    if kind == "place":
-        why = flow.only_pass(s, p)
-        if why is not None:
-            return T.t(f"ask.place.{why[0]}", who=who, n=why[1])
-    if kind in ("place", "deal", "keep", "drawn"):
-        return T.t(f"ask.{kind}", who=who)
-    if kind in ("act", "service"):
-        return T.t(f"ask.{kind}", who=who, where=T.district(f[2]))
-    if kind == "pay":
-        return T.t("ask.pay", who=who, n=f[2], ability=T.ability(f[4]))
-    if kind == "give":
-        return T.t("ask.give", who=who, other=T.seat(s, f[2]), n=f[3])
-    if kind == "ransom":
-        return T.t("ask.ransom", who=who, other=T.seat(s, f[2]))
-    return T.t("ask.other", who=who, kind=str(kind))
 
 
 def render(s: CultState, viewer: int | None) -> str:

@@ -12,8 +12,11 @@ from meeple.core.rng import Rng
 from meeple.core.text import DEFAULT_LANG, Text
 from meeple.games.cult import board as B
 from meeple.games.cult import cards, flow, responses, services, shared
+from meeple.games.cult import texts as T
+from meeple.games.cult.choices import describe
 from meeple.games.cult.cults import apply_pay, pay_actions
 from meeple.games.cult.model import NOBODY, NOT_LENT, Frame, Player, Priest
+from meeple.games.cult.view import view, views
 
 
 class CultState(State):
@@ -176,25 +179,17 @@ class CultState(State):
         return state_to_json(self)
 
     def view(self, player: int | None) -> dict[str, Any]:
-        from meeple.games.cult.view import view
-
         return view(self, player)
 
     def view_without_log(self, player: int | None) -> dict[str, Any]:
-        from meeple.games.cult.view import view
-
         return view(self, player, log=False)
 
     def views_without_log(self, players: Sequence[int | None],
                           options: Mapping[int, list[str]] | None = None
                           ) -> dict[int | None, dict[str, Any]]:
-        from meeple.games.cult.view import views
-
         return views(self, players, options=options)
 
     def describe(self, player: int, action: Action) -> Text | str:
-        from meeple.games.cult.choices import describe
-
         return describe(self, player, action)
 
     def render(self, player: int | None, lang: str = DEFAULT_LANG) -> str:
@@ -204,9 +199,27 @@ class CultState(State):
 
 
 def prompt_text(s: CultState, f: Frame) -> Text:
-    from meeple.games.cult.render import prompt_text as text
-
-    return text(s, f)
+    """What the prompt of frame ``f`` asks. Here, compiled with the rules, not beside the
+    text board: a server asks it twice a move (the view's pending prompts and the asked
+    seat's payload), and the interpreted call with its import was 5% of a Cult move's
+    server time (docs/performance.md, issue 41)."""
+    kind, p = f[0], f[1]
+    who = T.seat(s, p)
+    if kind == "place":
+        why = flow.only_pass(s, p)
+        if why is not None:
+            return T.t(f"ask.place.{why[0]}", who=who, n=why[1])
+    if kind in ("place", "deal", "keep", "drawn"):
+        return T.t(f"ask.{kind}", who=who)
+    if kind in ("act", "service"):
+        return T.t(f"ask.{kind}", who=who, where=T.district(f[2]))
+    if kind == "pay":
+        return T.t("ask.pay", who=who, n=f[2], ability=T.ability(f[4]))
+    if kind == "give":
+        return T.t("ask.give", who=who, other=T.seat(s, f[2]), n=f[3])
+    if kind == "ransom":
+        return T.t("ask.ransom", who=who, other=T.seat(s, f[2]))
+    return T.t("ask.other", who=who, kind=str(kind))
 
 
 def _act(s: CultState, f: Frame) -> list[Action]:
