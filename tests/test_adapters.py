@@ -102,3 +102,41 @@ def test_openspiel_ismcts_plays_a_whole_game(spiel: Any, short: str) -> None:
             state.apply_action(bot.step(state))
             moves += 1
     assert moves > 0 and abs(sum(state.returns()) - 1.0) < 1e-9
+
+
+def test_pettingzoo_truncates_every_agent_at_the_step_limit() -> None:
+    from pettingzoo.test import api_test
+
+    from meeple.adapters.pettingzoo import raw_env
+
+    # Hare and Tortoise with no round limit: random runners may never come home.
+    e = raw_env("hare", players=3, max_steps=40)
+    e.reset(seed=5)
+    rng = np.random.default_rng(5)
+    steps = 0
+    while not any(e.truncations.values()) and not any(e.terminations.values()):
+        mask = e.observe(e.agent_selection)["action_mask"]
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+        steps += 1
+    assert steps == 40 and not e.state_.is_terminal()
+    assert all(e.truncations.values()) and not any(e.terminations.values())
+    assert all(r == 0.0 for r in e.rewards.values())
+    api_test(raw_env("hare", players=3, max_steps=25), num_cycles=100)
+    with pytest.raises(ValueError, match="max_steps"):
+        raw_env("hare", players=3, max_steps=0)
+
+
+def test_openspiel_ends_a_game_at_its_length_limit_as_a_draw(spiel: Any) -> None:
+    game = spiel.load_game("meeple_hare", {"players": 4, "max_game_length": 30})
+    assert game.max_game_length() == 30
+    rng = np.random.RandomState(3)
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        moves += 1
+    assert moves == 30 and not state.inner.is_terminal()
+    assert state.returns() == [0.25] * 4
+    spiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    with pytest.raises(ValueError, match="max_game_length"):
+        spiel.load_game("meeple_hare", {"players": 2, "max_game_length": 1})

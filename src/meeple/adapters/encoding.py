@@ -26,6 +26,11 @@ from meeple.core.game import State
 from meeple.core.text import localize
 
 FEATURES = 2048
+# The most actions an episode takes before it is cut (PettingZoo: every agent truncated;
+# OpenSpiel: a draw, as its own chess ends one): random agents may never finish a game
+# whose random play does not end (Hare and Tortoise's carrots pile up), and a learner's
+# episode must end. Each adapter takes another limit as a parameter.
+MAX_GAME_LENGTH = 100_000
 
 
 def legal_sorted(state: State, player: int, limit: int) -> list[Action]:

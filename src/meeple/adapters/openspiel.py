@@ -15,6 +15,9 @@
   state, without them for the observation.
 - ``resample_from_infostate`` deals again what the player cannot see
   (``Game.redeal_hidden``), so OpenSpiel's ISMCTS bot plays every meeple game.
+- Length: a game cut after ``max_game_length`` moves (a parameter; ``MAX_GAME_LENGTH``,
+  the seed's draw counted) is over and a draw, each player's return 1/n, as OpenSpiel's
+  own games end at their length limit: random play of some games never ends by itself.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from meeple.adapters.encoding import FEATURES, legal_sorted, observation
+from meeple.adapters.encoding import FEATURES, MAX_GAME_LENGTH, legal_sorted, observation
 from meeple.core.game import Game, State
 from meeple.core.registry import game_names, get_game
 from meeple.core.text import localize
@@ -45,14 +48,18 @@ class MeepleGame(pyspiel.Game):  # type: ignore[misc]
         self.meeple = meeple
         self.players = int(params.get("players", PLAYERS.get(meeple.name,
                                                             meeple.default_players)))
+        self.max_length = int(params.get("max_game_length", MAX_GAME_LENGTH))
+        if self.max_length < 2:
+            raise ValueError(f"max_game_length must be at least 2 (the seed's draw and a "
+                             f"move), not {self.max_length}")
         self.options = meeple.resolve_options(
-            {k: v for k, v in params.items() if k != "players"})
+            {k: v for k, v in params.items() if k not in ("players", "max_game_length")})
         probe = meeple.new_state(self.players, 0, self.options)
         self.seats = meeple.seat_count(probe)
         super().__init__(_game_type(meeple, self.TURNS), pyspiel.GameInfo(
             num_distinct_actions=meeple.max_actions, max_chance_outcomes=SEEDS,
             num_players=self.seats, min_utility=0.0, max_utility=1.0, utility_sum=1.0,
-            max_game_length=100_000), params)
+            max_game_length=self.max_length), params)
 
     def new_initial_state(self) -> MeepleSpielState:
         return MeepleSpielState(self)
@@ -71,6 +78,7 @@ class _Setup:
         self.options = game.options
         self.seats = game.seats
         self.turns = game.TURNS
+        self.max_length = game.max_length
 
 
 class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
@@ -78,12 +86,13 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.g = _Setup(game)
         self.inner: State | None = None  # None: the seed is still to be drawn
+        self.moves = 0  # the seed's draw counted: OpenSpiel's game length
 
     # --- whose turn ---------------------------------------------------------------
     def current_player(self) -> int:
         if self.inner is None:
             return int(pyspiel.PlayerId.CHANCE)
-        if self.inner.is_terminal():
+        if self.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
         waiting = self.inner.current_players()
         if len(waiting) > 1 and not self.g.turns:
@@ -101,6 +110,7 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
 
     # --- moves ----------------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
+        self.moves += 1
         if self.inner is None:
             self.inner = self.g.meeple.new_state(self.g.players, int(action), self.g.options)
             return
@@ -109,6 +119,7 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_actions(self, actions: list[int]) -> None:
         assert self.inner is not None
+        self.moves += 1
         chosen = {p: legal_sorted(self.inner, p, self.g.meeple.max_actions)[actions[p]]
                   for p in self.inner.current_players()}
         for p in sorted(chosen):
@@ -125,12 +136,16 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
 
     # --- the end ----------------------------------------------------------------------
     def is_terminal(self) -> bool:
-        return self.inner is not None and self.inner.is_terminal()
+        return self.inner is not None and (self.inner.is_terminal()
+                                           or self.moves >= self.g.max_length)
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0] * self.g.seats
         assert self.inner is not None
+        if not self.inner.is_terminal():  # cut at the length limit: a draw
+            share = 1.0 / self.g.players
+            return [share] * self.g.players + [0.0] * (self.g.seats - self.g.players)
         returns = [float(r) for r in self.inner.returns()]
         return returns + [0.0] * (self.g.seats - len(returns))  # a Master neither wins nor loses
 
@@ -206,6 +221,7 @@ def _game_type(meeple: Game, turns: bool = False) -> Any:
         provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification={"players": PLAYERS.get(meeple.name, meeple.default_players),
+                                 "max_game_length": MAX_GAME_LENGTH,
                                  **{k: o.default for k, o in meeple.options.items()}})
 
 

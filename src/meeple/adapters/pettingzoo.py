@@ -7,7 +7,9 @@ they are resolved, as in the game). Observations are ``{"observation": float32[F
 "action_mask": int8[max_actions]}`` from the agent's own view (``encoding``); an action
 is an index into the agent's legal actions sorted by their text form. Rewards come at
 the end: the game's returns (1 for a win, 1/k each for k sharing one). ``reset(seed=s)``
-starts the game with seed ``s``; every random outcome follows from it.
+starts the game with seed ``s``; every random outcome follows from it. ``max_steps``
+(``MAX_GAME_LENGTH`` unless given): after that many actions of an unfinished game every
+agent is truncated, with no reward.
 """
 
 from __future__ import annotations
@@ -20,7 +22,13 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from meeple.adapters.encoding import FEATURES, legal_sorted, mask, observation
+from meeple.adapters.encoding import (
+    FEATURES,
+    MAX_GAME_LENGTH,
+    legal_sorted,
+    mask,
+    observation,
+)
 from meeple.core.game import State
 from meeple.core.registry import get_game
 
@@ -29,8 +37,12 @@ class MeepleAEC(AECEnv):  # type: ignore[misc]
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, game: str, players: int | None = None, render_mode: str | None = None,
-                 **options: Any) -> None:
+                 max_steps: int = MAX_GAME_LENGTH, **options: Any) -> None:
         super().__init__()
+        if max_steps < 1:
+            raise ValueError(f"max_steps must be at least 1, not {max_steps}")
+        self.max_steps = max_steps
+        self.steps = 0
         self.game = get_game(game)
         self.players = players or self.game.default_players
         self.options = self.game.resolve_options(options)
@@ -62,6 +74,7 @@ class MeepleAEC(AECEnv):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.steps = 0
         self.agent_selection = self._mover()
 
     def _mover(self) -> str:
@@ -86,12 +99,16 @@ class MeepleAEC(AECEnv):  # type: ignore[misc]
                              "actions (see the action mask)")
         self._cumulative_rewards[agent] = 0.0
         self.state_.apply(p, legal[int(action)])
+        self.steps += 1
         if self.state_.is_terminal():
             returns = self.state_.returns()
             for a in self.agents:
                 i = self.agent_name_mapping[a]
                 self.rewards[a] = float(returns[i]) if i < len(returns) else 0.0
                 self.terminations[a] = True
+        elif self.steps >= self.max_steps:
+            for a in self.agents:
+                self.truncations[a] = True
         else:
             self.agent_selection = self._mover()
         self._accumulate_rewards()
