@@ -164,7 +164,7 @@ def evaluate(s: CultState) -> list[float]:
         here, owners = board[d - 1], altars_at[d - 1]
         if not here and not owners:
             continue
-        infl = ([0 if players[q].skip else B.ALTAR * owners.count(q) for q in range(n)]
+        infl = ([0 if players[q].skip else B.ALTAR * B.owned(owners, q) for q in range(n)]
                 if owners else [0] * n)
         for pr in here:
             q = pr[0]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from meeple.core.actions import Action
+from meeple.core.actions import Action, action
 from meeple.core.rng import Rng
 from meeple.games.cult import board as B
 from meeple.games.cult import cards, services, shared
@@ -43,10 +43,10 @@ def start_round(s: CultState) -> None:
 # --- decision phase -----------------------------------------------------------------
 
 # Actions made once: listing the legal placements is most of a random game's work.
-PASS: Final = Action.of("pass")
-DONE: Final = Action.of("done")
+PASS: Final = action("pass")
+DONE: Final = action("done")
 # PLACE[d][level]: the action putting the priest of ``level`` (0: the Patriarch) on d.
-PLACE: Final = [[Action.of("place", d, level_token(lv)) for lv in range(B.MAX_LEVEL + 1)]
+PLACE: Final = [[action("place", d, level_token(lv)) for lv in range(B.MAX_LEVEL + 1)]
          for d in range(14)]
 
 
@@ -65,10 +65,10 @@ def _festival_actions(s: CultState, p: int) -> list[Action]:
     if s.g_holder == p and s.g_up and pl.placed == 0:
         for f in B.DATA.festival:
             if f.licence:
-                out.extend(Action.of("festival", f.key, cards.token(c))
+                out.extend(action("festival", f.key, cards.token(c))
                            for c in s.palace if c != NOBODY)
             else:
-                out.append(Action.of("festival", f.key))
+                out.append(action("festival", f.key))
     return out
 
 
@@ -150,8 +150,8 @@ def step_turn(s: CultState, f: Frame) -> None:
     s.stack.append(("district", AUTO, 1))
 
 
-SELL: Final = {c: Action.of("sell", cards.token(c)) for c in range(CONSPIRACY, LICENCE)}
-BUY: Final = {c: Action.of("buy", cards.token(c)) for c in range(LICENCE, LICENCE + 100)}
+SELL: Final = {c: action("sell", cards.token(c)) for c in range(CONSPIRACY, LICENCE)}
+BUY: Final = {c: action("buy", cards.token(c)) for c in range(LICENCE, LICENCE + 100)}
 PRICE: Final = {LICENCE + i: lic.price for i, lic in enumerate(B.DATA.licences)}
 
 
@@ -334,7 +334,7 @@ def advance(s: CultState) -> None:
     stack = s.stack
     while stack:
         f = stack[-1]
-        kind = f[0]
+        kind: str = f[0]  # typed: compared as strings, not as objects (state.legal_actions)
         # The frequent steps called directly: compiled, a call through the table is
         # Python's generic call (session 15).
         if kind == "turn":
@@ -353,7 +353,7 @@ def advance(s: CultState) -> None:
         if step is not None:
             step(s, f)
             continue
-        p = f[1]
+        p: int = f[1]
         if kind == "act" and not s.players[p].hand and not ability_actions(s, p, f[2], True):
             apply_act(s, p, PASS)
             continue

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from meeple.core.actions import Action
+from meeple.core.actions import Action, action
 from meeple.games.cult import board as B
 from meeple.games.cult import cards, shared
 from meeple.games.cult import texts as T
@@ -13,7 +13,12 @@ from meeple.games.cult.model import NOBODY, NOT_LENT, PATRIARCH, level_token, pa
 if TYPE_CHECKING:
     from meeple.games.cult.state import CultState
 
-DECLINE: Final = Action.of("decline")
+DECLINE: Final = action("decline")
+# Made once: compiled, ``Action.of`` is a call through Python (a look-up on the class and
+# its arguments packed), about 1,500 instructions, and a service is listed twice a turn.
+TAKE: Final = action("take")
+RECRUIT: Final = action("recruit")
+SUMMON: Final = action("summon")
 
 
 def free_own_priests(s: CultState, p: int, d: int) -> None:
@@ -37,23 +42,23 @@ def service_actions(s: CultState, p: int, d: int) -> list[Action]:
     info = B.DATA.districts[d - 1].extra
     out: list[Action] = []
     if d == 1 and s.miracles:
-        out.append(Action.of("take"))
+        out.append(TAKE)
     elif d == 2:
         levels = sorted({pr[1] for pr in s.board[1] if pr[0] == p})
         for n in range(info["min_pay"], min(info["max_pay"], pl.coins) + 1):
             if B.claimed_winner(s, n) == NOBODY:
-                out.extend(Action.of("steal", level_token(lv), n) for lv in levels)
+                out.extend(action("steal", level_token(lv), n) for lv in levels)
     elif d == 3 and pl.followers < B.MAX_FOLLOWERS:
-        out.append(Action.of("take"))
+        out.append(TAKE)
     elif d == 4 and not (s.g_holder == p and s.g_lender == NOT_LENT):
-        out.append(Action.of("take"))
+        out.append(TAKE)
     elif d == 5:
         if B.can_take_tokens(s, p, [1], []):
-            out.append(Action.of("recruit"))
-        out += [Action.of("upgrade", lv) for lv in _free_tokens(s, p)
+            out.append(RECRUIT)
+        out += [action("upgrade", lv) for lv in _free_tokens(s, p)
                 if B.can_take_tokens(s, p, [lv + info["levels"]], [lv])]
     elif d == 6:
-        out.append(Action.of("take"))
+        out.append(TAKE)
     elif d == 7 and pl.coins >= info["price"]:
         # "Алтарь может быть поставлен в 7-13 квартале": the districts below the Craft are
         # resolved; a priest moved back into one gets an altar only by a card or ability.
@@ -61,7 +66,7 @@ def service_actions(s: CultState, p: int, d: int) -> list[Action]:
             if p not in s.altars[dd - 1]:
                 levels = sorted({pr[1] for pr in s.board[dd - 1]
                                  if pr[0] == p and pr[1] != PATRIARCH})
-                out.extend(Action.of("build", dd, lv) for lv in levels)
+                out.extend(action("build", dd, lv) for lv in levels)
     elif d == 8:
         for offer in info["offers"]:
             if pl.coins < offer["price"]:
@@ -69,18 +74,18 @@ def service_actions(s: CultState, p: int, d: int) -> list[Action]:
             for lv in _free_tokens(s, p):
                 new = min(B.MAX_LEVEL, lv + offer["levels"])
                 if new > lv and B.can_take_tokens(s, p, [new], [lv]):
-                    out.append(Action.of("study", lv, offer["levels"]))
+                    out.append(action("study", lv, offer["levels"]))
     elif d == 9 and pl.followers < B.MAX_FOLLOWERS:
-        out += [Action.of("hire", o["followers"]) for o in info["offers"]
+        out += [action("hire", o["followers"]) for o in info["offers"]
                 if pl.coins >= o["price"]]
     elif d == 10:
-        out += [Action.of("take", cards.token(c)) for c in s.palace if c != NOBODY]
+        out += [action("take", cards.token(c)) for c in s.palace if c != NOBODY]
     elif d == 11 and s.conspiracies:
-        out.append(Action.of("take"))
+        out.append(TAKE)
     elif d == 12 and pl.followers >= info["followers"]:
-        out.append(Action.of("take"))
+        out.append(TAKE)
     elif d == 13 and B.influence(s, 13, p) >= B.power(s, p):
-        out.append(Action.of("summon"))
+        out.append(SUMMON)
     out.append(DECLINE)
     return out
 

@@ -89,10 +89,15 @@ class CultState(State):
         return [self.stack[-1][1]] if self.stack else []
 
     def legal_actions(self, player: int) -> list[Action]:
-        if not self.stack or self.stack[-1][1] != player:
+        if not self.stack:
             return []
         f = self.stack[-1]
-        kind = f[0]
+        # Typed: compiled, a frame's members are objects, and comparing them as such is
+        # Python's generic comparison (4% of random play), as strings and ints it is not.
+        kind: str = f[0]
+        asked: int = f[1]
+        if asked != player:
+            return []
         # The frequent decisions called directly (compiled, a call through the table is
         # Python's generic call)
         if kind == "act":
@@ -108,12 +113,16 @@ class CultState(State):
     def random_action(self, player: int, rng: Rng) -> Action:
         # A placement is drawn without listing every (district, level) pair; other
         # decisions are short lists.
-        if self.stack and self.stack[-1][0] == "place" and self.stack[-1][1] == player:
-            return flow.random_place(self, player, rng)
+        if self.stack:
+            f = self.stack[-1]
+            kind: str = f[0]
+            asked: int = f[1]
+            if kind == "place" and asked == player:
+                return flow.random_place(self, player, rng)
         return rng.choice(self.legal_actions(player))
 
     def apply_unchecked(self, player: int, action: Action) -> None:
-        kind = self.stack[-1][0]
+        kind: str = self.stack[-1][0]
         if kind == "place":
             flow.apply_place(self, player, action)
         elif kind == "act":

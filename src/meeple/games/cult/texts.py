@@ -65,9 +65,15 @@ def chain(items: Sequence[Arg]) -> Arg:
     cards, not a sentence)."""
     if not items:
         return ""
-    out = items[-1]
-    for item in reversed(items[:-1]):
-        out = fresh("comma", a=item, b=out)
+    # A list and an index: compiled, a Sequence's items, slices and ``reversed`` are
+    # Python's generic operations (a district's winning line with its scores, made at
+    # every resolution, spent 3% of random play here).
+    listed: list[Arg] = list(items)
+    out = listed[-1]
+    i = len(listed) - 2
+    while i >= 0:
+        out = fresh("comma", a=listed[i], b=out)
+        i -= 1
     return out
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from meeple.core.actions import Action
+from meeple.core.actions import Action, action
 from meeple.games.cult import board as B
 from meeple.games.cult import shared
 from meeple.games.cult import texts as T
@@ -98,9 +98,9 @@ def ability_actions(s: CultState, p: int, d: int, first_only: bool = False) -> l
                 # the first affordable use is enough (advance asks only whether any exists)
                 for args in options(s, p, d, ab):
                     if affordable(s, p, cost_of(ab, args)):
-                        return [Action.of("ability", ab.key, *args)]
+                        return [action("ability", ab.key, *args)]
                 continue
-            out += [Action.of("ability", ab.key, *args) for args in options(s, p, d, ab)
+            out += [action("ability", ab.key, *args) for args in options(s, p, d, ab)
                     if affordable(s, p, cost_of(ab, args))]
             continue
         for m in masters(s, p, ab):
@@ -112,7 +112,7 @@ def ability_actions(s: CultState, p: int, d: int, first_only: bool = False) -> l
                 found = options(s, p, d, ab)
             finally:
                 pl.free, pl.shield = free, shield
-            out += [Action.of("ability", ab.key, level_token(m), *args) for args in found]
+            out += [action("ability", ab.key, level_token(m), *args) for args in found]
             if first_only and out:
                 return out
     return out
@@ -146,7 +146,7 @@ def apply_ability(s: CultState, p: int, d: int, a: Action) -> None:
 
 
 def pay_actions(s: CultState, p: int) -> list[Action]:
-    return [Action.of("pay", card_token(c)) for c in sorted(set(B.payable_cards(s, p)))]
+    return [action("pay", card_token(c)) for c in sorted(set(B.payable_cards(s, p)))]
 
 
 def apply_pay(s: CultState, p: int, a: Action) -> None:
