@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from babel.numbers import format_decimal
+
 from meeple.core.actions import Action
-from meeple.core.text import Arg, Message, Text
+from meeple.core.text import DEFAULT_LANG, Arg, Message, Text
 from meeple.games.clash.economy import government_of
 from meeple.games.clash.state import DATA, MOODS, ClashState
 from meeple.games.clash.texts import adv, area, building, name, pile, res, t, tally, unit, units
@@ -61,50 +63,66 @@ def chain(items: list[Arg], sep: str) -> Arg:
     return out
 
 
-def render(s: ClashState, player: int | None) -> str:
-    lines = [f"Round {s.round}, turn {s.turn} — {s.phase}; order "
-             + " ".join(str(s.who(p)) for p in s.order)]
+def render(s: ClashState, player: int | None, lang: str = DEFAULT_LANG) -> str:
+    """The board as text in the reader's language (the catalog's ``board.*`` entries and
+    the names of the game's terms and places)."""
+    def say(key: str, **args: Arg) -> str:
+        return t(f"board.{key}", **args).render(lang)
+
+    def names(kind: str, keys: list[str]) -> str:
+        return ", ".join(name(kind, k).render(lang) for k in keys) or say("none")
+
+    sep = say("sep")
+    phase = t("board.phase.play") if s.phase == "play" else name("phase", s.phase)
+    lines = [say("title", round=s.round, turn=s.turn, phase=phase,
+                 order=sep.join(s.who(p).render(lang) for p in s.order))]
     for p in range(s.n):
-        r = s.res[p]
         gov = government_of(s, p)
-        lines.append(f"  {s.who(p)}: {s.vp(p):g} VP | " + " ".join(
-            f"{k} {v}" for k, v in r.items()) + f" | {len(s.adv[p])} advances"
-            + (f", {gov}" if gov else "") + f" | objectives {len(s.claimed[p])}")
+        lines.append(say(
+            "player", who=s.who(p), vp=format_decimal(s.vp(p), locale=lang),
+            res=sep.join(say("res", res=res(k), n=v) for k, v in s.res[p].items()),
+            advances=len(s.adv[p]), gov=say("gov", gov=name("government", gov)) if gov else "",
+            objectives=len(s.claimed[p])))
         if player == p:
-            lines.append(f"     cards: {', '.join(sorted(s.action_hand[p])) or '-'} | "
-                         f"objectives: {', '.join(sorted(s.objective_hand[p])) or '-'}")
+            lines.append(say("hand", cards=names("action", sorted(s.action_hand[p])),
+                             objectives=names("objective", sorted(s.objective_hand[p]))))
         if s.wonder_hand[p]:
-            lines.append(f"     wonder cards: {', '.join(s.wonder_hand[p])}")
+            lines.append(say("wonders", cards=names("wonder", list(s.wonder_hand[p]))))
     # The map hex by hex as the log names places ("the forest east of Knossos"), each
     # explored region's hexes together; the face-down regions in one line.
     hidden = []
     for region in range(s.board.regions):
         if not s.revealed[region]:
-            hidden.append(area(region).render())
+            hidden.append(area(region).render(lang))
             continue
         for h in range(4 * region, 4 * region + 4):
-            facts = _hex_facts(s, h)
-            lines.append(f"  {s.hname(h).render()}" + (f": {facts}" if facts else ""))
+            facts = _hex_facts(s, h, lang)
+            lines.append(say("hex.facts", hex=s.hname(h), facts=facts) if facts
+                         else say("hex", hex=s.hname(h)))
     if hidden:
-        lines.append(f"  unexplored: {', '.join(hidden)}")
+        lines.append(say("unexplored", areas=", ".join(hidden)))
     return "\n".join(lines)
 
 
-def _hex_facts(s: ClashState, h: int) -> str:
-    """What stands on a hex, in English: a city (and its terrain, which its name does not
-    say), units by owner."""
+def _hex_facts(s: ClashState, h: int, lang: str) -> str:
+    """What stands on a hex: a city (and its terrain, which its name does not say), units
+    by owner."""
     parts = []
     c = s.city_at(h)
     if c is not None:
-        parts.append(f"{name('terrain', s.terrain[h]).render()}; city of {s.who(c['owner'])}, "
-                     f"size {s.size(c)}, {MOODS[c['mood']]}"
-                     + "".join(f", {k}" for k in [*c["bld"], *c["wonders"]]))
+        extra = "".join(", " + name(kind, k).render(lang) for kind, keys in
+                        (("building", c["bld"]), ("wonder", c["wonders"])) for k in keys)
+        parts.append(t("board.city", terrain=name("terrain", s.terrain[h]),
+                       who=s.who(c["owner"]), size=s.size(c),
+                       mood=name("mood", MOODS[c["mood"]]), extra=extra).render(lang))
     owners: dict[int, dict[str, int]] = {}
     for u in s.units_at(h):
         kinds = owners.setdefault(u[0], {})
         kinds[u[1]] = kinds.get(u[1], 0) + 1
     for q, kinds in owners.items():
-        parts.append(f"{s.who(q)}: " + ", ".join(f"{n} {k}" for k, n in kinds.items()))
+        parts.append(t("board.units", who=s.who(q), units=", ".join(
+            t("board.unit", n=n, kind=unit(k), count=units(k, n)).render(lang)
+            for k, n in kinds.items())).render(lang))
     return "; ".join(parts)
 
 

@@ -335,7 +335,7 @@ class ClashState(State):
     def render(self, player: int | None, lang: str = DEFAULT_LANG) -> str:
         from meeple.games.clash.render import render
 
-        return render(self, player)
+        return render(self, player, lang)
 
     # ---- questions the rules ask -------------------------------------------------
     def name(self, p: int) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.core.actions import Action
-from meeple.core.text import Text
+from meeple.core.text import DEFAULT_LANG, Arg, Text, term
 from meeple.games.colonies import sheets
 from meeple.games.colonies.data import load
 from meeple.games.colonies.model import NOBODY, RESOURCES
@@ -89,19 +89,30 @@ def describe(s: ColoniesState, p: int, a: Action) -> Text | str:
     return str(a)
 
 
-def render(s: ColoniesState, viewer: int | None) -> str:
-    lines = [f"== Colonies 1402, {s.season_label()} ({s.phase}) =="]
+def render(s: ColoniesState, viewer: int | None, lang: str = DEFAULT_LANG) -> str:
+    """The map and the sheets as text, in the reader's language (the catalog's ``board.*``
+    entries and the names of the table)."""
+    def say(key: str, **args: Arg) -> str:
+        return Text.of(f"colonies.board.{key}", args).render(lang)
+
+    def who(p: int) -> str:
+        return seat(s, p).render(lang)
+
+    lines = [say("title", season=season(s), phase=say(f"phase.{s.phase}"))]
     for i, pr in enumerate(DATA.provinces):
         owner = s.owner[i]
-        who = s.name(owner) if owner != NOBODY else "-"
-        lines.append(f"  {pr.id:>2} {pr.name:<16} {who}{' (colony)' if s.colonized[i] else ''}")
+        lines.append(say("province", id=pr.id, name=term("colonies.province", pr.id),
+                         who=who(owner) if owner != NOBODY else say("nobody"),
+                         colony=say("colony") if s.colonized[i] else ""))
     master = viewer is not None and viewer == s.master
     for p, pl in enumerate(s.players):
         if master or p == viewer:
-            res = ", ".join(f"{r} {pl.get(r)}" for r in RESOURCES)
-            orders = "; ".join(order(o).render("en") for o in pl.orders) or "-"
-            lines.append(f"{'>' if p == viewer else ' '}{s.name(p)}: {res} | orders: {orders}"
-                         f" | ravens {len(pl.ravens)} | goal: {pl.goal or '-'} ({pl.goal_status})")
+            res = ", ".join(say("res", res=resource(r), n=pl.get(r)) for r in RESOURCES)
+            orders = "; ".join(order(o).render(lang) for o in pl.orders) or say("nobody")
+            lines.append(say("sheet", mark=">" if p == viewer else " ", who=who(p), res=res,
+                             orders=orders, ravens=len(pl.ravens),
+                             goal=pl.goal or say("nobody"),
+                             status=say(f"goal.{pl.goal_status}")))
         else:
-            lines.append(f" {s.name(p)} ({pl.team})")
+            lines.append(say("other", who=who(p), team=say(f"team.{pl.team}")))
     return "\n".join(lines)

@@ -184,4 +184,4 @@ class ColoniesState(State):
     def render(self, player: int | None, lang: str = DEFAULT_LANG) -> str:
         from meeple.games.colonies.render import render
 
-        return render(self, player)
+        return render(self, player, lang)

@@ -204,7 +204,7 @@ class CultState(State):
     def render(self, player: int | None, lang: str = DEFAULT_LANG) -> str:
         from meeple.games.cult.render import render
 
-        return render(self, player)
+        return render(self, player, lang)
 
 
 def prompt_text(s: CultState, f: Frame) -> Text:

@@ -3,42 +3,60 @@
 from __future__ import annotations
 
 from meeple.core.actions import Action
-from meeple.core.text import Arg, Text
+from meeple.core.text import DEFAULT_LANG, Arg, Text
 from meeple.games.cyclades import texts as T
 from meeple.games.cyclades.state import CycladesState
 
 
-def render(s: CycladesState, player: int | None) -> str:
-    lines = [f"Cycle {s.cycle} — {s.phase}"]
+def render(s: CycladesState, player: int | None, lang: str = DEFAULT_LANG) -> str:
+    """The board as text in the reader's language (the catalog's ``terminal.*`` entries and
+    the names of the table)."""
+    def say(key: str, **args: Arg) -> str:
+        return Text.of(f"{T.CATALOG}.terminal.{key}", args).render(lang)
+
+    def who(p: int) -> str:
+        return T.seat(p).render(lang)
+
+    def name(text: Text) -> str:
+        return text.render(lang)
+
+    lines = [say("title", n=s.cycle, phase=T.t(f"phase.{s.phase}"))]
     for p in range(s.n):
-        team = f" team {s.teams[p] + 1}" if s.opt("teams") else ""
-        out = " (out)" if p in s.eliminated else ""
-        lines.append(f"  {s.name(p)}{team}{out}: {s.gold[p]} gold, {s.priests[p]} priests, "
-                     f"{s.philosophers[p]} philosophers, {s.metropolises(p)} Metropolises")
-    lines.append("Gods: " + ", ".join(
-        f"{g.capitalize()}" + (f" [{s.name(s.bids[g][0])}: {s.bids[g][1]}]" if g in s.bids else "")
-        for g in s.gods) + " | Apollo " + " ".join(s.name(p) for p in s.apollo))
-    lines.append("Creatures: " + " | ".join(
-        f"{c.capitalize() or '—'} ({[4, 3, 2][i]})" for i, c in enumerate(s.track))
-        + f"; deck {len(s.deck)}")
+        lines.append(say("player", who=who(p),
+                         team=say("team", n=s.teams[p] + 1) if s.opt("teams") else "",
+                         out=say("out") if p in s.eliminated else "", gold=s.gold[p],
+                         priests=s.priests[p], philosophers=s.philosophers[p],
+                         metropolises=s.metropolises(p)))
+    gods = ", ".join(say("bid", god=T.god(g), who=who(s.bids[g][0]), n=s.bids[g][1])
+                     if g in s.bids else say("god", god=T.god(g)) for g in s.gods)
+    lines.append(say("gods", gods=gods,
+                     apollo=", ".join(who(p) for p in s.apollo) or say("nobody")))
+    track = " | ".join(say("creature", card=T.card(c) if c else say("nobody"),
+                           price=[4, 3, 2][i]) for i, c in enumerate(s.track))
+    lines.append(say("creatures", track=track, deck=len(s.deck)))
     for t in s.board.territories:
         o = s.owner[t.id]
-        who = s.name(o) if o >= 0 else "free"
-        units = f" {s.troops[t.id]} troops" if s.troops[t.id] else ""
-        units += f" {s.titans[t.id]} Titans" if s.titans[t.id] else ""
-        extra = ", ".join(s.buildings[t.id] + ([s.specials[t.id]] if s.specials[t.id] else []))
+        units = ", ".join(([say("troops", n=s.troops[t.id])] if s.troops[t.id] else [])
+                          + ([say("titans", n=s.titans[t.id])] if s.titans[t.id] else []))
+        extra = ", ".join([name(T.building(b)) for b in s.buildings[t.id]]
+                          + ([name(T.special(s.specials[t.id]))] if s.specials[t.id] else []))
         pros = t.prosperity + s.markers[t.id]
-        lines.append(f"  [{t.id:2}] {t.name:12} {who:4}{units}"
-                     + (f" | {extra}" if extra else "") + (f" | ${pros}" if pros else ""))
-    fleets = [f"{x + 1}:{s.name(s.fleet_owner[x])}x{n}" for x, n in enumerate(s.fleets) if n]
-    lines.append("Fleets: " + " ".join(fleets))
+        lines.append(say("territory", id=t.id, name=T.place(s, t.id),
+                         who=who(o) if o >= 0 else say("free"), units=f" {units}" if units else "",
+                         extra=say("buildings", what=extra) if extra else "",
+                         prosperity=say("prosperity", n=pros) if pros else "").rstrip())
+    fleets = [say("fleet", sea=T.sea(x), who=who(s.fleet_owner[x]), n=n)
+              for x, n in enumerate(s.fleets) if n]
+    lines.append(say("fleets", fleets="; ".join(fleets) or say("nobody")))
     if s.figures:
-        lines.append("Figures: " + ", ".join(f"{f[0]} on {'sea ' if f[1] == 's' else ''}"
-                                             f"{f[2] + 1 if f[1] == 's' else f[2]} ({s.name(f[3])})"
-                                             for f in s.figures))
+        lines.append(say("figures", figures="; ".join(
+            say("figure", card=T.card(str(f[0])),
+                at=T.sea(int(f[2])) if f[1] == "s" else T.place(s, int(f[2])), who=who(f[3]))
+            for f in s.figures)))
     if s.artifacts:
-        lines.append("Artifacts: " + ", ".join(f"{k} {s.name(o)} on {t}"
-                                               for k, (o, t) in s.artifacts.items()))
+        lines.append(say("artifacts", artifacts="; ".join(
+            say("artifact", card=T.card(k), who=who(o), at=T.place(s, at))
+            for k, (o, at) in s.artifacts.items())))
     return "\n".join(lines)
 
 

@@ -230,7 +230,7 @@ class CycladesState(State):
     def render(self, player: int | None, lang: str = DEFAULT_LANG) -> str:
         from meeple.games.cyclades.render import render
 
-        return render(self, player)
+        return render(self, player, lang)
 
     # ---- questions the rules ask -------------------------------------------------
     def name(self, p: int) -> str:
