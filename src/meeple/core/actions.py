@@ -48,7 +48,7 @@ class Action(NamedTuple):
     def of(kind: str, *args: Arg) -> Action:
         """``Action(kind, args)`` made directly: a named tuple's own constructor is Python
         code, which the rules compiled by mypyc would call for every legal action listed."""
-        return _new_tuple(_ACTION, (kind, args))
+        return action(kind, *args)
 
     @staticmethod
     def parse(text: str) -> Action:
