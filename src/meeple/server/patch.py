@@ -65,6 +65,85 @@ def _same(a: Any, b: Any) -> bool:
     return a is b or (type(a) is type(b) and a == b)
 
 
+class Sharer:
+    """Makes a reader's new payload hold the very objects of the payload it was given last,
+    wherever they are equal: the views are built anew at every move, and a part no move
+    changed (most of a board) was compared again by the differ for every reader, and by
+    ``==`` at every level it passed on the way down, about a third of the server's work a
+    Cult move. After ``share`` the differ skips such a part at its first ``is``. Keep one
+    ``Sharer`` for one change: it knows the parts it has seen by their ids (the views of
+    one move share their public parts, which are then looked at once)."""
+
+    def __init__(self) -> None:
+        # By the id of a new part: the part itself, kept alive here (a part replaced by its
+        # old equal is let go, and its id could be given to another), and what stands for it.
+        self.done: dict[int, tuple[Any, Any]] = {}
+
+    def share(self, old: Any, new: Any, depth: int = 4) -> Any:
+        """``new``, or ``old`` when the two are equal; the lists and dicts inside ``new``
+        down to ``depth`` levels have their members equal to ``old``'s at the same place
+        replaced by ``old``'s (``new`` is changed in place: a payload just built, which
+        nobody else holds but the readers of this change). Below ``depth``, two
+        containers are compared whole, once."""
+        if old is new:
+            return new
+        kind = type(new)
+        if kind is not type(old) or (kind is not dict and kind is not list):
+            return new
+        key = id(new)
+        done = self.done
+        if key in done:
+            return done[key][1]
+        if depth == 0:
+            found = old if old == new else new
+        elif kind is dict:
+            found = old if self._dict(old, new, depth - 1) else new
+        else:
+            found = old if self._list(old, new, depth - 1) else new
+        done[key] = (new, found)
+        return found
+
+    def _dict(self, a: dict[Any, Any], b: dict[Any, Any], depth: int) -> bool:
+        """Shares ``b``'s members with ``a``'s; whether the two are now equal."""
+        same = len(a) == len(b)
+        for k, now in b.items():
+            was = a.get(k, _ABSENT)
+            if was is now:
+                continue
+            if was is _ABSENT or type(was) is not type(now):
+                same = False
+                continue
+            kind = type(now)
+            if kind is dict or kind is list:
+                found = self.share(was, now, depth)
+                if found is was:
+                    b[k] = was
+                else:
+                    same = False
+            elif was != now:
+                same = False
+        return same
+
+    def _list(self, a: list[Any], b: list[Any], depth: int) -> bool:
+        same = len(a) == len(b)
+        for i in range(min(len(a), len(b))):
+            was, now = a[i], b[i]
+            if was is now:
+                continue
+            kind = type(now)
+            if kind is not type(was):
+                same = False
+            elif kind is dict or kind is list:
+                found = self.share(was, now, depth)
+                if found is was:
+                    b[i] = was
+                else:
+                    same = False
+            elif was != now:
+                same = False
+        return same
+
+
 class Differ:
     """The patches of the readers of one change. ``diff(old, new)`` finds one reader's;
     ``ops(found, lang)`` gives it as orjson writes it into that reader's message. Keep one
