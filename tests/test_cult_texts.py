@@ -96,11 +96,11 @@ def test_every_key_the_code_names_is_in_the_catalog() -> None:
     named: set[str] = set()
     for path in SOURCE.rglob("*.py"):
         code = path.read_text("utf-8")
-        # t("key", ...), fresh("key", ...), name("key", ...), log(s, "key", ...), and
-        # "key" if ... else "key"
-        for first in re.findall(r'\b(?:t\(|fresh\(|name\(|log\(s,)\s*'
+        # t("key", ...), fresh("key", ...), name("key", ...), log(s, "key", ...),
+        # Text.of("cult.key", ...) (texts.py's kept lines), and "key" if ... else "key"
+        for first in re.findall(r'\b(?:t\(|fresh\(|name\(|log\(s,|Text\.of\()\s*'
                                 r'("[^"]+"(?:\s+if\s[^"()]*?\selse\s+"[^"]+")?)', code):
-            named |= set(re.findall(r'"([^"]+)"', first))
+            named |= {k.removeprefix(f"{CATALOG}.") for k in re.findall(r'"([^"]+)"', first)}
     assert {"begins", "wins.claimed", "smile.stolen", "greatness.back", "performs"} <= named
     assert sorted(k for k in named if entry(f"{CATALOG}.{k}") is None) == []
 

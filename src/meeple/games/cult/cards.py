@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from meeple.core.actions import Action, Arg, action
+from meeple.core.actions import Action, Arg
 from meeple.games.cult import board as B
 from meeple.games.cult import shared
 from meeple.games.cult import texts as T
@@ -19,6 +19,7 @@ from meeple.games.cult.model import (
     PATRIARCH,
     card_token,
     level_token,
+    made,
     parse_card,
     parse_level,
 )
@@ -66,21 +67,21 @@ def miracle_plays(s: CultState, p: int, d: int, c: int) -> list[Action]:
     t = token(c)
     pl = s.players[p]
     if m.effect == "add":
-        return [action("miracle", t, level_token(lv)) for lv in B.levels(pl.free)]
+        return [made("miracle", t, level_token(lv)) for lv in B.levels(pl.free)]
     if m.effect == "move":
-        return [action("miracle", t, slot, to) for slot in own_slots(s, d, p)
+        return [made("miracle", t, slot, to) for slot in own_slots(s, d, p)
                 for to in range(1, 14) if to != d]
     if m.effect == "boost":
-        return [action("miracle", t, slot) for slot in own_slots(s, d, p)]
+        return [made("miracle", t, slot) for slot in own_slots(s, d, p)]
     if m.effect == "altar":
         if pl.followers < m.followers or p in s.altars[d - 1]:
             return []
-        return [action("miracle", t, slot) for slot in own_slots(s, d, p, tokens_only=True)]
+        return [made("miracle", t, slot) for slot in own_slots(s, d, p, tokens_only=True)]
     if m.effect == "mob":
-        return [action("miracle", t)] if pl.followers >= m.followers else []
-    out = [action("miracle", t, "coins")]
+        return [made("miracle", t)] if pl.followers >= m.followers else []
+    out = [made("miracle", t, "coins")]
     if pl.followers < B.MAX_FOLLOWERS:
-        out.append(action("miracle", t, "followers"))
+        out.append(made("miracle", t, "followers"))
     return out
 
 
@@ -142,35 +143,35 @@ def plot_plays(s: CultState, p: int, d: int, c: int) -> list[Action]:
     key = k.key
     if key == "blackmail":
         coins = [pl.coins for pl in s.players]
-        return [action("plot", t, q) for q in richest_targets(s, p, coins) if coins[q] >= 2]
+        return [made("plot", t, q) for q in richest_targets(s, p, coins) if coins[q] >= 2]
     if key == "exorcism":
-        return [action("plot", t, q) for q in B.turn_order(s, p)[1:]]
+        return [made("plot", t, q) for q in B.turn_order(s, p)[1:]]
     if key == "massacre":
         ok = any(s.players[q].followers for q in opp)
-        return [action("plot", t)] if ok else []
+        return [made("plot", t)] if ok else []
     if key == "scatter":
-        return [action("plot", t)] if any(s.players[q].mobs for q in opp) else []
+        return [made("plot", t)] if any(s.players[q].mobs for q in opp) else []
     if key == "search":
-        return [action("plot", t)] if any(s.players[q].hand for q in opp) else []
+        return [made("plot", t)] if any(s.players[q].hand for q in opp) else []
     if key == "crown":
         levels = [B.patriarch_level(s, q) for q in range(s.n)]
-        return [action("plot", t, token(lic)) for q in richest_targets(s, p, levels)
+        return [made("plot", t, token(lic)) for q in richest_targets(s, p, levels)
                 for lic in sorted(s.players[q].licences)]
     if key == "vandalism":
         for dd in range(13, 0, -1):
             owners = [q for q in B.turn_order(s, p)[1:] if q in s.altars[dd - 1]]
             if owners:
-                return [action("plot", t, q) for q in owners]
+                return [made("plot", t, q) for q in owners]
         return []
     if key == "ambush":
         ok = len(here) == 1 and here[0][0] != p and here[0][1] != PATRIARCH
-        return [action("plot", t)] if ok else []
+        return [made("plot", t)] if ok else []
     if key == "raid":
         if len(here) < k.params["min_priests"]:
             return []
-        return [action("plot", t, slot) for q in opp
+        return [made("plot", t, slot) for q in opp
                 for slot in own_slots(s, d, q, tokens_only=True)]
-    return [action("plot", t)]  # seizure
+    return [made("plot", t)]  # seizure
 
 
 def plot_effect(s: CultState, p: int, d: int, a: Action) -> None:
@@ -263,7 +264,7 @@ def drawn_actions(s: CultState, p: int, d: int, drawn: tuple[int, ...]) -> list[
     out: list[Action] = []
     for c in sorted(set(drawn)):
         out += card_plays(s, p, d, c)
-    return out or [action("bury")]
+    return out or [made("bury")]
 
 
 def apply_drawn(s: CultState, p: int, a: Action) -> None:
@@ -286,7 +287,7 @@ def apply_drawn(s: CultState, p: int, a: Action) -> None:
 def keep_actions(s: CultState, f: tuple[object, ...]) -> list[Action]:
     drawn = f[3]
     assert isinstance(drawn, tuple)
-    return [action("keep", token(c)) for c in sorted(set(drawn))]
+    return [made("keep", token(c)) for c in sorted(set(drawn))]
 
 
 def apply_keep(s: CultState, p: int, a: Action) -> None:

@@ -36,7 +36,8 @@ AUTO: Final = -1
 def start_round(s: CultState) -> None:
     s.round_no += 1
     s.last_winner = NOBODY
-    s.log.add(s.round_no, T.t("round.begins", n=s.round_no, who=T.seat(s, s.first)))
+    # fresh: a round's number and first seat seldom repeat (most were cache misses)
+    s.log.add(s.round_no, T.fresh("round.begins", n=s.round_no, who=T.seat(s, s.first)))
     s.stack.append(("place", s.first))
 
 
@@ -140,13 +141,26 @@ def apply_place(s: CultState, p: int, a: Action) -> None:
     s.stack.append(("turn", AUTO, p))
 
 
+_EVENT_PHASE: Final = T.t("event_phase")
+
+
 def step_turn(s: CultState, f: Frame) -> None:
     s.stack.pop()
-    for q in [*B.turn_order(s, f[2])[1:], f[2]]:
-        if not s.players[q].passed:
+    # The next player clockwise who has not passed, the one who just played last: by
+    # index over the order, not a list of it made at every placement (compiled, the slice,
+    # the list and the generic look-ups of an untyped loop were a twentieth of random play).
+    p: int = f[2]
+    order = B.turn_order(s, p)
+    players = s.players
+    n = len(order)
+    i = 1
+    while i <= n:
+        q = order[i] if i < n else p
+        if not players[q].passed:
             s.stack.append(("place", q))
             return
-    s.log.add(s.round_no, T.t("event_phase"))
+        i += 1
+    s.log.add(s.round_no, _EVENT_PHASE)
     s.stack.append(("district", AUTO, 1))
 
 
@@ -349,10 +363,10 @@ def advance(s: CultState) -> None:
         if kind == "after":
             step_after(s, f)
             continue
-        step = AUTO_STEPS.get(kind)
-        if step is not None:
-            step(s, f)
+        if kind == "end_round":
+            step_end_round(s, f)
             continue
+        # (AUTO_STEPS holds no other step: the look-up was made at every decision asked)
         p: int = f[1]
         if kind == "act" and not s.players[p].hand and not ability_actions(s, p, f[2], True):
             apply_act(s, p, PASS)

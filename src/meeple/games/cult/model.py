@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from meeple.core.actions import Action, Arg, action
+
 CONSPIRACY: Final = 100
 LICENCE: Final = 200
 GREATNESS: Final = 300
@@ -107,3 +109,24 @@ class Player:
 
     def to_json(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in PLAYER_FIELDS}
+
+
+# The actions the rules list, made once each (an action is immutable, and equal ones are
+# interchangeable): compiled, ``action`` makes its named tuple through tuple.__new__, a
+# generic call of some 2,000 instructions, where a look-up by kind and arguments is a tenth
+# of that, and a district's plays and services are listed at most steps. Cult's arguments
+# are few (tokens, levels, slots, districts, seats); the table starts again if it ever
+# grows past its bound, so that it cannot grow a server without end.
+_MADE: Final[dict[tuple[str, tuple[Arg, ...]], Action]] = {}
+_MADE_MAX: Final = 1 << 12
+
+
+def made(kind: str, *args: Arg) -> Action:
+    """``action(kind, *args)``, the same action made once (see _MADE)."""
+    memo = (kind, args)
+    found = _MADE.get(memo)
+    if found is None:
+        if len(_MADE) >= _MADE_MAX:
+            _MADE.clear()
+        found = _MADE[memo] = action(kind, *args)
+    return found

@@ -8,7 +8,14 @@ from meeple.core.actions import Action, action
 from meeple.games.cult import board as B
 from meeple.games.cult import cards, shared
 from meeple.games.cult import texts as T
-from meeple.games.cult.model import NOBODY, NOT_LENT, PATRIARCH, level_token, parse_level
+from meeple.games.cult.model import (
+    NOBODY,
+    NOT_LENT,
+    PATRIARCH,
+    level_token,
+    made,
+    parse_level,
+)
 
 if TYPE_CHECKING:
     from meeple.games.cult.state import CultState
@@ -47,7 +54,7 @@ def service_actions(s: CultState, p: int, d: int) -> list[Action]:
         levels = sorted({pr[1] for pr in s.board[1] if pr[0] == p})
         for n in range(info["min_pay"], min(info["max_pay"], pl.coins) + 1):
             if B.claimed_winner(s, n) == NOBODY:
-                out.extend(action("steal", level_token(lv), n) for lv in levels)
+                out.extend(made("steal", level_token(lv), n) for lv in levels)
     elif d == 3 and pl.followers < B.MAX_FOLLOWERS:
         out.append(TAKE)
     elif d == 4 and not (s.g_holder == p and s.g_lender == NOT_LENT):
@@ -55,7 +62,7 @@ def service_actions(s: CultState, p: int, d: int) -> list[Action]:
     elif d == 5:
         if B.can_take_tokens(s, p, [1], []):
             out.append(RECRUIT)
-        out += [action("upgrade", lv) for lv in _free_tokens(s, p)
+        out += [made("upgrade", lv) for lv in _free_tokens(s, p)
                 if B.can_take_tokens(s, p, [lv + info["levels"]], [lv])]
     elif d == 6:
         out.append(TAKE)
@@ -66,7 +73,7 @@ def service_actions(s: CultState, p: int, d: int) -> list[Action]:
             if p not in s.altars[dd - 1]:
                 levels = sorted({pr[1] for pr in s.board[dd - 1]
                                  if pr[0] == p and pr[1] != PATRIARCH})
-                out.extend(action("build", dd, lv) for lv in levels)
+                out.extend(made("build", dd, lv) for lv in levels)
     elif d == 8:
         for offer in info["offers"]:
             if pl.coins < offer["price"]:
@@ -74,12 +81,12 @@ def service_actions(s: CultState, p: int, d: int) -> list[Action]:
             for lv in _free_tokens(s, p):
                 new = min(B.MAX_LEVEL, lv + offer["levels"])
                 if new > lv and B.can_take_tokens(s, p, [new], [lv]):
-                    out.append(action("study", lv, offer["levels"]))
+                    out.append(made("study", lv, offer["levels"]))
     elif d == 9 and pl.followers < B.MAX_FOLLOWERS:
-        out += [action("hire", o["followers"]) for o in info["offers"]
+        out += [made("hire", o["followers"]) for o in info["offers"]
                 if pl.coins >= o["price"]]
     elif d == 10:
-        out += [action("take", cards.token(c)) for c in s.palace if c != NOBODY]
+        out += [made("take", cards.token(c)) for c in s.palace if c != NOBODY]
     elif d == 11 and s.conspiracies:
         out.append(TAKE)
     elif d == 12 and pl.followers >= info["followers"]:

@@ -72,7 +72,7 @@ def chain(items: Sequence[Arg]) -> Arg:
     out = listed[-1]
     i = len(listed) - 2
     while i >= 0:
-        out = fresh("comma", a=listed[i], b=out)
+        out = Text.of("cult.comma", {"a": listed[i], "b": out})  # fresh(), without its call
         i -= 1
     return out
 
@@ -147,6 +147,9 @@ _KEPT: Final[dict[tuple[int, ...], Text]] = {}
 _KEPT_MAX: Final = 1 << 12
 
 
+# A line missing from the table is made directly, not through t(): its call packs the
+# keywords for Python's generic call and its cache would hold the line a second time (the
+# key strings below are CATALOG's).
 def _keep(memo: tuple[int, ...], line: Text) -> Text:
     if len(_KEPT) >= _KEPT_MAX:
         _KEPT.clear()
@@ -159,8 +162,8 @@ def placed(s: CultState, p: int, lv: int, d: int, cost: int) -> Text:
     memo = (_PLACES, p, s.players[p].cult, lv, d, cost)
     found = _KEPT.get(memo)
     if found is None:
-        found = _keep(memo, t("places.paid" if cost else "places", who=seat(s, p),
-                              what=priest_a(lv), where=district(d), n=cost))
+        found = _keep(memo, Text.of("cult.places.paid" if cost else "cult.places", {
+            "who": seat(s, p), "what": priest_a(lv), "where": district(d), "n": cost}))
     return found
 
 
@@ -182,19 +185,22 @@ def active(d: int) -> Text:
 def no_service(s: CultState, p: int, d: int) -> Text:
     memo = (_NO_SERVICE, p, s.players[p].cult, d)
     found = _KEPT.get(memo)
-    return found if found is not None else _keep(memo, t("no_service", who=seat(s, p), d=d))
+    return found if found is not None else _keep(
+        memo, Text.of("cult.no_service", {"who": seat(s, p), "d": d}))
 
 
 def declines(s: CultState, p: int, d: int) -> Text:
     memo = (_DECLINES, p, s.players[p].cult, d)
     found = _KEPT.get(memo)
-    return found if found is not None else _keep(memo, t("declines", who=seat(s, p), d=d))
+    return found if found is not None else _keep(
+        memo, Text.of("cult.declines", {"who": seat(s, p), "d": d}))
 
 
 def donation(s: CultState, p: int, n: int) -> Text:
     memo = (_DONATION, p, s.players[p].cult, n)
     found = _KEPT.get(memo)
-    return found if found is not None else _keep(memo, t("donation", who=seat(s, p), n=n))
+    return found if found is not None else _keep(
+        memo, Text.of("cult.donation", {"who": seat(s, p), "n": n}))
 
 
 def tithe(s: CultState, p: int, q: int) -> Text:
@@ -202,7 +208,7 @@ def tithe(s: CultState, p: int, q: int) -> Text:
     memo = (_TITHE, p, s.players[p].cult, q, s.players[q].cult)
     found = _KEPT.get(memo)
     return found if found is not None else _keep(
-        memo, t("tithe", who=seat(s, p), other=seat(s, q)))
+        memo, Text.of("cult.tithe", {"who": seat(s, p), "other": seat(s, q)}))
 
 
 def wins(s: CultState, winner: int, d: int, present: list[int],
@@ -217,16 +223,18 @@ def wins(s: CultState, winner: int, d: int, present: list[int],
     if not present:
         memo = (_WINS, winner, s.players[winner].cult, d)
         found = _KEPT.get(memo)
-        return found if found is not None else _keep(memo, t("wins.claimed", who=who, d=d))
-    return fresh("wins", who=who, d=d, scores=chain(
-        [_score(s, q, influence[q]) for q in present]))
+        return found if found is not None else _keep(
+            memo, Text.of("cult.wins.claimed", {"who": who, "d": d}))
+    return Text.of("cult.wins", {"who": who, "d": d, "scores": chain(
+        [_score(s, q, influence[q]) for q in present])})
 
 
 def _score(s: CultState, p: int, n: int) -> Text:
     """"P1 Anubis: 4" (a district winner's line holds one per player present)."""
     memo = (_SCORE, p, s.players[p].cult, n)
     found = _KEPT.get(memo)
-    return found if found is not None else _keep(memo, t("score", who=seat(s, p), n=n))
+    return found if found is not None else _keep(
+        memo, Text.of("cult.score", {"who": seat(s, p), "n": n}))
 
 
 @cache

@@ -52,9 +52,33 @@ def cost_of(ab: Ability, args: Args) -> dict[str, int]:
 
 
 def affordable(s: CultState, p: int, cost: dict[str, int]) -> bool:
+    return _within(s, p, (cost.get("coins", 0), cost.get("followers", 0),
+                          cost.get("mobs", 0), cost.get("cards", 0)))
+
+
+# A price as (coins, followers, mobs, cards), by ability and X as cost_of's: compiled, the
+# four dict.get calls by string of a price's test were most of the cost of a test made for
+# every use listed (a fiftieth of random play).
+_Price = tuple[int, int, int, int]
+_PRICES: Final[dict[tuple[str, int], _Price]] = {}
+
+
+def price_of(ab: Ability, args: Args) -> _Price:
+    x = int(args[0]) if ab.key in _PER_X else 0
+    found = _PRICES.get((ab.key, x))
+    if found is None:
+        cost = cost_of(ab, args)
+        found = (cost.get("coins", 0), cost.get("followers", 0), cost.get("mobs", 0),
+                 cost.get("cards", 0))
+        _PRICES[(ab.key, x)] = found
+    return found
+
+
+def _within(s: CultState, p: int, price: _Price) -> bool:
     pl = s.players[p]
-    return (pl.coins >= cost.get("coins", 0) and pl.followers >= cost.get("followers", 0)
-            and pl.mobs >= cost.get("mobs", 0) and B.card_count(s, p) >= cost.get("cards", 0))
+    coins, followers, mobs, cards = price
+    return (pl.coins >= coins and pl.followers >= followers and pl.mobs >= mobs
+            and (cards == 0 or B.card_count(s, p) >= cards))
 
 
 def masters(s: CultState, p: int, ab: Ability) -> list[int]:
@@ -68,15 +92,33 @@ def masters(s: CultState, p: int, ab: Ability) -> list[int]:
 # Per cult, per side (light, dark): each ability with its options, whether it is a
 # sacrifice, and its smallest price (None: free). Made once: every player of every
 # district asks whether it has a use (flow.advance), most of them with none.
-_Plan = tuple[Ability, Options, bool, "dict[str, int] | None"]
+_Plan = tuple[Ability, Options, bool, "_Price | None"]
 
 
 def _plans(abilities: tuple[Ability, Ability]) -> tuple[_Plan, ...]:
     return tuple((ab, RULES[ab.key][0], ab.kind == "sacrifice",
-                  cost_of(ab, (1,)) if ab.cost else None) for ab in abilities)
+                  price_of(ab, (1,)) if ab.cost else None) for ab in abilities)
 
 
 _PLANS: Final = [(_plans(c.side(False)), _plans(c.side(True))) for c in B.DATA.cults]
+
+# The uses listed, made once each (an action is immutable): compiled, ``action`` with its
+# arguments unpacked is Python's generic call and a named tuple made through tuple.__new__,
+# some 2,000 instructions, where a look-up by the use's ability and arguments is a tenth of
+# that. The uses are few (an ability's arguments are levels, slots and districts); the table
+# starts again if it ever grows past its bound.
+_USES: Final[dict[tuple[str, Args], Action]] = {}
+_USES_MAX: Final = 1 << 12
+
+
+def _use(key: str, args: Args) -> Action:
+    memo = (key, args)
+    found = _USES.get(memo)
+    if found is None:
+        if len(_USES) >= _USES_MAX:
+            _USES.clear()
+        found = _USES[memo] = action("ability", key, *args)
+    return found
 
 
 def side_abilities(s: CultState, p: int) -> tuple[Ability, Ability]:
@@ -92,16 +134,16 @@ def ability_actions(s: CultState, p: int, d: int, first_only: bool = False) -> l
         if first_only and out:
             return out
         if sacrifice:
-            if least is not None and not affordable(s, p, least):
+            if least is not None and not _within(s, p, least):
                 continue  # cannot pay even the smallest price
             if first_only:
                 # the first affordable use is enough (advance asks only whether any exists)
                 for args in options(s, p, d, ab):
-                    if affordable(s, p, cost_of(ab, args)):
-                        return [action("ability", ab.key, *args)]
+                    if _within(s, p, price_of(ab, args)):
+                        return [_use(ab.key, args)]
                 continue
-            out += [action("ability", ab.key, *args) for args in options(s, p, d, ab)
-                    if affordable(s, p, cost_of(ab, args))]
+            out += [_use(ab.key, args) for args in options(s, p, d, ab)
+                    if _within(s, p, price_of(ab, args))]
             continue
         for m in masters(s, p, ab):
             free, shield = pl.free, pl.shield
@@ -112,7 +154,8 @@ def ability_actions(s: CultState, p: int, d: int, first_only: bool = False) -> l
                 found = options(s, p, d, ab)
             finally:
                 pl.free, pl.shield = free, shield
-            out += [action("ability", ab.key, level_token(m), *args) for args in found]
+            master = level_token(m)
+            out += [_use(ab.key, (master, *args)) for args in found]
             if first_only and out:
                 return out
     return out
