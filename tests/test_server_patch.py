@@ -20,7 +20,7 @@ from meeple.core.rng import Rng
 from meeple.core.text import localized_json
 from meeple.server.hub import Hub
 from meeple.server.live import Live
-from meeple.server.patch import Differ, Op, Part, PatchError, Sharer, apply, flat_ops
+from meeple.server.patch import Differ, Op, Part, PatchError, apply, flat_ops
 
 
 def _exact(value: Any) -> str:
@@ -213,34 +213,3 @@ def test_pointers_escape_slashes_and_tildes_both_ways() -> None:
     assert {op["path"] for op in ops} == {"/a~1b", "/c~0d/1"}
     assert apply(copy.deepcopy(old), ops) == new
 
-
-@settings(max_examples=300, deadline=None)
-@given(_json, _json)
-def test_a_shared_payload_keeps_the_new_payloads_value(old: Any, new: Any) -> None:
-    """``Sharer`` only puts old parts where they are equal (Python's ``==``, the differ's
-    limit), so the payload a reader gets is the new one."""
-    expected = copy.deepcopy(new)
-    assert Sharer().share(old, new) == expected
-
-
-def test_the_unchanged_parts_of_a_payload_are_the_old_objects() -> None:
-    old = {"version": 1, "board": [{"x": 1}, {"y": [2]}, {"z": [3]}], "hand": ["a"]}
-    new = {"version": 2, "board": [{"x": 1}, {"y": [4]}, {"z": [3]}], "hand": ["a"]}
-    got = Sharer().share(old, new)
-    assert got is new and got["version"] == 2
-    assert got["hand"] is old["hand"]
-    assert got["board"] is not old["board"]
-    assert got["board"][0] is old["board"][0] and got["board"][2] is old["board"][2]
-    assert got["board"][1] == {"y": [4]}
-    # Nothing changed at all: the old payload itself, and the differ finds nothing.
-    prior = {"version": 1, "board": [{"x": 1}], "hand": []}
-    got = Sharer().share(prior, {"version": 1, "board": [{"x": 1}], "hand": []})
-    assert got is prior and Differ().diff(prior, got) == []
-
-
-def test_a_part_two_readers_share_stands_for_the_same_old_object_in_both() -> None:
-    board_old, board_new = [{"x": 1}, {"y": 2}], [{"x": 1}, {"y": 2}]
-    sharer = Sharer()
-    a = sharer.share({"seat": 0, "board": board_old}, {"seat": 0, "board": board_new, "n": 1})
-    b = sharer.share({"seat": 1, "board": board_old}, {"seat": 1, "board": board_new, "n": 1})
-    assert a["board"] is board_old and b["board"] is board_old

@@ -28,7 +28,7 @@ from meeple.server.errors import ApiError, BadRequest, Conflict, Illegal, Restar
 from meeple.server.live import Change, Live, Subscriber
 from meeple.server.mail import game_notices
 from meeple.server.metrics import Metrics
-from meeple.server.patch import Differ, Op, Part, Sharer
+from meeple.server.patch import Differ, Op, Part
 from meeple.server.ratings import apply_pending, final_result
 from meeple.server.store import Append, Appended, DuplicateKey, StaleVersion, Store
 from meeple.server.writer import Writer
@@ -324,7 +324,6 @@ class Hub:
         before, docs = live.docs, {}
         changes: dict[tuple[int | None, str, bool, str], Change] = {}
         differ = Differ()  # the parts the readers' payloads share are diffed once
-        sharer = Sharer()  # and their unchanged parts are the objects the readers hold
         patches: list[tuple[Change, list[Op | Part]]] = []
         for sub in readers:
             key = sub.key
@@ -336,9 +335,6 @@ class Hub:
                 events, size = lines
                 out = self.payload(live, sub.seat, sub.role, sub.board, sub.lang,
                                    localized=False, view=seen_by[sub.seat], log_size=size)
-                held = before.get(key)
-                if held is not None:
-                    out = sharer.share(held[1], out)
                 seen = (sub.seat, sub.lang)
                 if seen not in tails:
                     tails[seen] = _lines(events, size - len(events), sub.lang, said)
