@@ -114,15 +114,20 @@ class Player:
 # The actions the rules list, made once each (an action is immutable, and equal ones are
 # interchangeable): compiled, ``action`` makes its named tuple through tuple.__new__, a
 # generic call of some 2,000 instructions, where a look-up by kind and arguments is a tenth
-# of that, and a district's plays and services are listed at most steps. Cult's arguments
-# are few (tokens, levels, slots, districts, seats); the table starts again if it ever
-# grows past its bound, so that it cannot grow a server without end.
+# of that, and a district's plays, services and uses of abilities are listed at most steps.
+# Cult's arguments are few (tokens, levels, slots, districts, seats); the table starts
+# again if it ever grows past its bound, so that it cannot grow a server without end.
 _MADE: Final[dict[tuple[str, tuple[Arg, ...]], Action]] = {}
 _MADE_MAX: Final = 1 << 12
 
 
 def made(kind: str, *args: Arg) -> Action:
     """``action(kind, *args)``, the same action made once (see _MADE)."""
+    return made_from(kind, args)
+
+
+def made_from(kind: str, args: tuple[Arg, ...]) -> Action:
+    """``made`` with the arguments as one tuple, for a caller that holds them so."""
     memo = (kind, args)
     found = _MADE.get(memo)
     if found is None:

@@ -18,7 +18,14 @@ from meeple.games.cult import texts as T
 from meeple.games.cult.cults import anubis, atheism, cthulhu, fafnir, janus, lolth, nirrti, tiamat
 from meeple.games.cult.cults.common import Args, Effect, Options
 from meeple.games.cult.data import Ability
-from meeple.games.cult.model import PATRIARCH, card_token, level_token, parse_card, parse_level
+from meeple.games.cult.model import (
+    PATRIARCH,
+    card_token,
+    level_token,
+    made_from,
+    parse_card,
+    parse_level,
+)
 
 if TYPE_CHECKING:
     from meeple.games.cult.state import CultState
@@ -102,23 +109,8 @@ def _plans(abilities: tuple[Ability, Ability]) -> tuple[_Plan, ...]:
 
 _PLANS: Final = [(_plans(c.side(False)), _plans(c.side(True))) for c in B.DATA.cults]
 
-# The uses listed, made once each (an action is immutable): compiled, ``action`` with its
-# arguments unpacked is Python's generic call and a named tuple made through tuple.__new__,
-# some 2,000 instructions, where a look-up by the use's ability and arguments is a tenth of
-# that. The uses are few (an ability's arguments are levels, slots and districts); the table
-# starts again if it ever grows past its bound.
-_USES: Final[dict[tuple[str, Args], Action]] = {}
-_USES_MAX: Final = 1 << 12
-
-
 def _use(key: str, args: Args) -> Action:
-    memo = (key, args)
-    found = _USES.get(memo)
-    if found is None:
-        if len(_USES) >= _USES_MAX:
-            _USES.clear()
-        found = _USES[memo] = action("ability", key, *args)
-    return found
+    return made_from("ability", (key, *args))
 
 
 def side_abilities(s: CultState, p: int) -> tuple[Ability, Ability]:
