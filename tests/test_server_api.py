@@ -41,6 +41,49 @@ def test_stale_version_is_refused_with_409_and_changes_nothing(tmp_path: Path) -
         assert c.get(f"/api/games/{gid}", headers=auth(t0)).json()["version"] == v["version"]
 
 
+def test_orders_sent_at_the_same_moment_are_both_taken(tmp_path: Path) -> None:
+    # Colonies' players decide at the same time: the one whose orders reach the server
+    # second made them at the version before the first one's, and is heard all the same.
+    with server(tmp_path / "m.db") as c:
+        g = create(c, game="colonies", players=2, seed=2,
+                   seats=[{"kind": "human"}, {"kind": "human"}])
+        gid, t = g["id"], [s["token"] for s in g["seats"]]
+
+        def send(seat: int, action: str, version: int) -> Any:
+            return c.post(f"/api/games/{gid}/actions", headers=auth(t[seat]),
+                          json={"action": action, "version": version})
+
+        at = c.get(f"/api/games/{gid}", headers=auth(t[0])).json()["version"]
+        assert send(0, "ready", at).status_code == 200
+        assert send(1, "ready", at).status_code == 200
+        at += 2
+        assert send(0, "recruit 0", at).status_code == 200
+        assert send(0, "submit", at).status_code == 409  # made before its own last order
+        assert send(0, "submit", at + 1).status_code == 200
+        r = send(1, "submit", at)  # seat 2 saw neither of seat 1's moves
+        assert r.status_code == 200, r.text
+        v = c.get(f"/api/games/{gid}", headers=auth(t[1])).json()
+        assert v["version"] == at + 3 and v["view"]["season_index"] == 1
+
+
+def test_a_move_made_before_the_game_came_to_the_seat_is_refused(tmp_path: Path) -> None:
+    # Cult is played in turns: the next player's move made at the version before the last
+    # player's was made without seeing it.
+    with server(tmp_path / "m.db") as c:
+        g = create(c, game="cult", players=2, seed=1)
+        gid = g["id"]
+        t0, _, v = turn(c, g)
+        r = c.post(f"/api/games/{gid}/actions", headers=auth(t0),
+                   json={"action": v["legal"][0], "version": v["version"]})
+        assert r.status_code == 200, r.text
+        t1, _, w = turn(c, g)
+        r = c.post(f"/api/games/{gid}/actions", headers=auth(t1),
+                   json={"action": w["legal"][0], "version": v["version"]})
+        assert r.status_code == 409 and "version" in r.json()["error"]["message"]
+        after = c.get(f"/api/games/{gid}", headers=auth(t1)).json()
+        assert after["version"] == w["version"] == v["version"] + 1
+
+
 def test_a_retried_request_with_the_same_key_is_applied_once(tmp_path: Path) -> None:
     with server(tmp_path / "m.db") as c:
         g = create(c, game="cult", players=2, seed=1)

@@ -166,6 +166,7 @@ class Hub:
         for a in rows:
             live.state.apply(a.player, Action.parse(a.action))
             live.version = a.seq
+            live.moved(a.player)
         if rows:
             row = await asyncio.to_thread(self.store.game, live.id)
             live.deadline_at = row["deadline_at"] if row else None
@@ -229,7 +230,7 @@ class Hub:
                     return _ack(prior, duplicate=True)
             if self.shared:
                 await self.catch_up(live)
-            if version is not None and version != live.version:
+            if version is not None and not live.in_time(seat, version):
                 raise Conflict(f"the game is at version {live.version}, the action was made "
                                f"at version {version}; look at the game again and resubmit")
             a = parse_action(action)
@@ -252,6 +253,7 @@ class Hub:
                 assert prior is not None
                 return _ack(prior, duplicate=True)
             live.state, live.version, live.deadline_at = new, rec.seq, deadline
+            live.moved(seat)
             ack = _ack(rec, duplicate=False)
             self._after_change(live, mover=(origin, ack) if origin is not None else None)
         if over:

@@ -143,10 +143,33 @@ class Live:
     # change is sent to them as a patch from it.
     docs: dict[tuple[int | None, str, bool, str], tuple[int, dict[str, Any]]] = field(
         default_factory=dict)
+    # Per asked seat, the version from which it has been asked with no move of its own:
+    # the moves since were made by others deciding at the same time (simultaneous orders),
+    # so a move it made at any version since is still in time (``in_time``).
+    asked_since: dict[int, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.announced < 0:
             self.announced = len(self.state.log)
+        if not self.asked_since:
+            self.asked_since = dict.fromkeys(self.state.current_players(), self.version)
+
+    def moved(self, seat: int) -> None:
+        """After ``seat``'s move made ``state`` and ``version`` the new ones: the mover
+        and those no longer asked start again; the others keep their versions."""
+        now = self.state.current_players()
+        kept = {p: v for p, v in self.asked_since.items() if p != seat and p in now}
+        for p in now:
+            kept.setdefault(p, self.version)
+        self.asked_since = kept
+
+    def in_time(self, seat: int, version: int) -> bool:
+        """A move ``seat`` made at ``version`` is still in time: the game is at that
+        version, or every move since was another's while this seat was deciding too.
+        Two people sending orders in the same second are both heard; a move made before
+        the game came to this seat, or before its own last move, is not."""
+        return version == self.version or (
+            version < self.version and self.asked_since.get(seat, self.version) <= version)
 
     def log_size(self, seat: int | None) -> int:
         seen, count = self.log_counts.get(seat, (0, 0))
