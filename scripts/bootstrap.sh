@@ -46,9 +46,14 @@ print(os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h"))
             echo "meeple: compiling the rules, core and bots with mypyc (a few minutes, again" \
                  "only when they change)..." >&2
             rm -f "$note"
-            if ! PYTHON="$venv/bin/python" "$root/scripts/compile.sh"; then
-                mkdir -p "$(dirname "$note")"
-                echo "the mypyc build failed: meeple runs as pure Python" > "$note"
+            # The compiler's hundreds of lines go to a log, shown only when the build fails.
+            mkdir -p "$(dirname "$out")"
+            log="$out.log"
+            if PYTHON="$venv/bin/python" "$root/scripts/compile.sh" > "$log" 2>&1; then
+                echo "meeple: $(tail -n 1 "$log") (the compiler's output: $log)" >&2
+            else
+                tail -n 30 "$log" >&2
+                echo "the mypyc build failed (see $log): meeple runs as pure Python" > "$note"
                 echo "meeple: $(cat "$note")" >&2
             fi
         fi
