@@ -60,7 +60,7 @@ def test_orders_sent_at_the_same_moment_are_both_taken(tmp_path: Path) -> None:
         assert send(0, "recruit 0", at).status_code == 200
         assert send(0, "submit", at).status_code == 409  # made before its own last order
         assert send(0, "submit", at + 1).status_code == 200
-        r = send(1, "submit", at)  # seat 2 saw neither of seat 1's moves
+        r = send(1, "submit", at)  # seat 1 saw neither of seat 0's two moves
         assert r.status_code == 200, r.text
         v = c.get(f"/api/games/{gid}", headers=auth(t[1])).json()
         assert v["version"] == at + 3 and v["view"]["season_index"] == 1
